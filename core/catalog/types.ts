@@ -1,0 +1,41 @@
+// The shapes of the product catalogue: modes, room types, credit packages. Pure data types, shared by web and server.
+
+export const ROOM_TYPES = ['kitchen', 'bedroom', 'bathroom', 'livingRoom', 'exterior', 'general'] as const;
+export type RoomType = (typeof ROOM_TYPES)[number];
+
+export const MODE_CATEGORIES = ['cleaning', 'lighting', 'color', 'detail', 'perspective', 'staging'] as const;
+export type ModeCategory = (typeof MODE_CATEGORIES)[number];
+
+/** Where a mode runs: on the user's device (free, offline) or through the server's AI (costs credits). */
+export type ModeRunner = 'device' | 'server';
+
+export interface Mode {
+  id: string;
+  /** German display name. */
+  name: string;
+  /** German one-line description shown on the mode card. */
+  description: string;
+  /** An emoji used as the card icon. */
+  icon: string;
+  /** The English instruction given to a generative image model. */
+  prompt: string;
+  category: ModeCategory;
+  /** Lower sorts first. */
+  priority: number;
+  /** The credits listed in SPEC section 3; what a user pays is `modeCost` (0 for device modes). */
+  listedCredits: number;
+  runsOn: ModeRunner;
+  /** Set on room-specific modes only. */
+  roomType?: RoomType;
+}
+
+export interface CreditPackage {
+  id: string;
+  name: string;
+  credits: number;
+  /** Euro cents, to keep money exact. */
+  priceCents: number;
+  popular: boolean;
+  /** German savings label such as '20% Ersparnis', or null. */
+  savings: string | null;
+}
