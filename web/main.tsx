@@ -1,0 +1,25 @@
+// Entry point: restores the saved photos and workflow from this device, then renders the app.
+// The snapshot is flushed when the page is hidden, the last moment a closing tab reliably gives us.
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createServices } from './app/context';
+import './app/styles.css';
+
+const services = createServices();
+addEventListener('pagehide', () => void services.store.flush());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') void services.store.flush();
+});
+
+void services.store
+  .hydrate()
+  .catch((error: unknown) => console.error('raumglanz: could not restore saved work', error))
+  .finally(() => {
+    createRoot(document.getElementById('root')!).render(
+      <StrictMode>
+        <App services={services} />
+      </StrictMode>,
+    );
+  });

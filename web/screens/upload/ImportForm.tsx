@@ -1,0 +1,60 @@
+// The 'oder' import form: a listing link from Airbnb or Booking.com. It checks the link as the user types
+// (core/listing, the same rules the server applies) and stays disabled while the link is invalid or loading.
+
+import { useId, useState, type FormEvent } from 'react';
+import { readListingInput, type ListingInput } from '../../../core/listing/detectPlatform';
+import { t, type MessageKey } from '../../i18n/de';
+
+function problemKey(input: ListingInput): MessageKey | null {
+  if (input.ok) return null;
+  if (input.error === 'INVALID_URL') return 'importForm.invalidUrl';
+  if (input.error === 'UNSUPPORTED_PLATFORM') return 'importForm.unsupported';
+  return input.platform === 'booking' ? 'importForm.invalidBooking' : 'importForm.invalidAirbnb';
+}
+
+export function ImportForm({ onImport, loading }: { onImport: (url: string) => void; loading: boolean }) {
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const id = useId();
+  const input = readListingInput(text);
+  const problem = problemKey(input);
+  const showProblem = touched && text.trim() !== '' && problem !== null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (input.ok && !loading) onImport(text.trim());
+  };
+
+  return (
+    <form className="card import-form" onSubmit={submit} noValidate aria-busy={loading}>
+      <h2>{t('importForm.title')}</h2>
+      <label htmlFor={`${id}-url`}>{t('importForm.label')}</label>
+      <div className="import-form__row">
+        <input
+          id={`${id}-url`}
+          type="url"
+          inputMode="url"
+          autoComplete="url"
+          placeholder={t('importForm.placeholder')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onBlur={() => setTouched(true)}
+          aria-invalid={showProblem}
+          aria-describedby={`${id}-help`}
+          disabled={loading}
+        />
+        <button type="submit" className="button" disabled={!input.ok || loading}>
+          {loading ? t('importForm.importing') : t('importForm.submit')}
+        </button>
+      </div>
+      <p id={`${id}-help`} className={showProblem ? 'field-error' : 'field-hint'} role={showProblem ? 'alert' : undefined}>
+        {showProblem
+          ? t(problem)
+          : input.ok
+            ? t('importForm.detected', { platform: t(input.platform === 'airbnb' ? 'importForm.airbnb' : 'importForm.booking') })
+            : t('importForm.hint')}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+// The upload page of SPEC section 2 while idle: headline, drop zone or thumbnail grid, the 'oder' divider
+// and the listing import form, with the benefit list and testimonials in the side column.
+
+import { useCallback, useState } from 'react';
+import { useAppState, useServices } from '../../app/context';
+import { Benefits } from '../../components/Benefits';
+import { Testimonials } from '../../components/Testimonials';
+import { t } from '../../i18n/de';
+import { addFiles, removeAllFiles, removeFile } from '../../workflow/uploads';
+import { DropArea } from './DropArea';
+import { ImageGrid } from './ImageGrid';
+import { ImportForm } from './ImportForm';
+
+export interface UploadScreenProps {
+  onOptimize: () => void;
+  onImport: (url: string) => void;
+  importing: boolean;
+}
+
+export function UploadScreen({ onOptimize, onImport, importing }: UploadScreenProps) {
+  const services = useServices();
+  const images = useAppState((s) => s.images);
+  const [reading, setReading] = useState(false);
+
+  const onFiles = useCallback(
+    (files: File[]) => {
+      setReading(true);
+      void addFiles(
+        files.map((file) => ({ name: file.name, blob: file })),
+        services,
+      ).finally(() => setReading(false));
+    },
+    [services],
+  );
+
+  return (
+    <div className="layout">
+      <div>
+        <DropArea onFiles={onFiles} busy={reading || importing}>
+          {images.length > 0
+            ? (open) => (
+                <ImageGrid
+                  images={images}
+                  busy={reading || importing}
+                  onAddMore={open}
+                  onRemove={(id) => void removeFile(id, services)}
+                  onClear={() => void removeAllFiles(services)}
+                  onOptimize={onOptimize}
+                />
+              )
+            : undefined}
+        </DropArea>
+        <p className="field-hint">{t('upload.savedLocally')}</p>
+        <div className="divider" role="separator">
+          {t('upload.or')}
+        </div>
+        <ImportForm onImport={onImport} loading={importing} />
+      </div>
+      <aside className="side">
+        <Benefits />
+        <Testimonials />
+      </aside>
+    </div>
+  );
+}

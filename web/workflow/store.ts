@@ -1,0 +1,103 @@
+// The live workflow: holds the state, runs every event through the pure `transition`, lets React subscribe,
+// and writes a snapshot to IndexedDB after each change so a reload or a closed tab loses nothing.
+
+import { useSyncExternalStore } from 'react';
+import { StorageFullError, listImages, loadWorkflow, saveWorkflow, type AppDb } from '../data/db';
+import {
+  initialState,
+  restore,
+  toSnapshot,
+  transition,
+  type ImageItem,
+  type WorkflowEvent,
+  type WorkflowState,
+} from './machine';
+
+export interface WorkflowStore {
+  getState(): WorkflowState;
+  subscribe(listener: () => void): () => void;
+  dispatch(event: WorkflowEvent): void;
+  /** Reads the saved workflow and photos back; call once before the first render that matters. */
+  hydrate(): Promise<void>;
+  /** Writes the pending snapshot now (e.g. when the page is hidden). */
+  flush(): Promise<void>;
+}
+
+/**
+ * Makes the restored state agree with the photos actually stored: a photo whose blob is gone cannot be shown,
+ * and a stored photo the snapshot missed (the tab closed between the two writes) is given back as uploaded.
+ */
+export function reconcileImages(
+  state: WorkflowState,
+  stored: readonly { id: string; name: string; size: number; type: string }[],
+): WorkflowState {
+  const storedIds = new Set(stored.map((s) => s.id));
+  const kept = state.images.filter((image) => storedIds.has(image.id));
+  const known = new Set(kept.map((image) => image.id));
+  const missing: ImageItem[] = stored
+    .filter((s) => !known.has(s.id))
+    .map((s) => ({ id: s.id, name: s.name, size: s.size, type: s.type, status: 'uploaded' }));
+  if (missing.length === 0 && kept.length === state.images.length) return state;
+  return { ...state, images: [...kept, ...missing] };
+}
+
+const SAVE_DELAY_MS = 150;
+
+export function createWorkflowStore(db: AppDb): WorkflowStore {
+  let state: WorkflowState = initialState;
+  const listeners = new Set<() => void>();
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+
+  const emit = () => listeners.forEach((listener) => listener());
+
+  const save = async () => {
+    saveTimer = undefined;
+    try {
+      await saveWorkflow(db, toSnapshot(state));
+    } catch (error) {
+      // Showing the failure is all we can do; the state in memory is still intact.
+      store.dispatch({
+        type: 'noticeShown',
+        notice:
+          error instanceof StorageFullError
+            ? { key: 'app.storageFull', tone: 'error' }
+            : { key: 'app.storageError', values: { message: String(error) }, tone: 'error' },
+      });
+    }
+  };
+
+  const store: WorkflowStore = {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispatch(event) {
+      const next = transition(state, event);
+      if (next === state) return;
+      state = next;
+      emit();
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => void (saving = save()), SAVE_DELAY_MS);
+    },
+    async hydrate() {
+      const [snapshot, stored] = await Promise.all([loadWorkflow(db), listImages(db)]);
+      state = reconcileImages(restore(snapshot), stored);
+      emit();
+    },
+    async flush() {
+      if (saveTimer !== undefined) {
+        clearTimeout(saveTimer);
+        saving = save();
+      }
+      await saving;
+    },
+  };
+  return store;
+}
+
+/** Subscribes a component to the part of the state it renders. */
+export function useWorkflow<T>(store: WorkflowStore, select: (state: WorkflowState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+}

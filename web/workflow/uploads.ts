@@ -1,0 +1,129 @@
+// The upload effect: reads the dropped or chosen files, applies the upload rules of core/upload to their real
+// bytes, stores the accepted photos (with a small preview) in IndexedDB, and reports the outcome as one event.
+
+import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../../core/catalog/limits';
+import { SNIFF_BYTES } from '../../core/upload/sniffImageType';
+import { validateUploads, type RejectionReason } from '../../core/upload/validateUploads';
+import {
+  StorageFullError,
+  addImages,
+  clearImages,
+  removeImage,
+  type AppDb,
+  type StoredImage,
+} from '../data/db';
+import { sha256Hex } from '../data/hash';
+import type { NoticeDetail } from './machine';
+import type { WorkflowStore } from './store';
+
+const PREVIEW_WIDTH = 480;
+
+const REASON_KEYS: Record<RejectionReason, NoticeDetail['key']> = {
+  unsupportedFormat: 'upload.unsupportedFormat',
+  tooLarge: 'upload.tooLarge',
+  duplicate: 'upload.duplicate',
+  tooMany: 'upload.tooMany',
+};
+
+/**
+ * A small JPEG for grids. Decoding also proves the file is a readable image: a file with a valid signature but
+ * broken data fails here. Returns null only where the browser lacks OffscreenCanvas.
+ */
+async function makePreview(file: Blob): Promise<Blob | null> {
+  const bitmap = await createImageBitmap(file, { resizeWidth: PREVIEW_WIDTH, resizeQuality: 'medium' });
+  try {
+    if (typeof OffscreenCanvas === 'undefined') return null;
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+    return await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+  } finally {
+    bitmap.close();
+  }
+}
+
+export interface NamedBlob {
+  name: string;
+  blob: Blob;
+  /** Where an imported photo came from. */
+  originalUrl?: string;
+}
+
+export async function addFiles(
+  files: readonly NamedBlob[],
+  { db, store, source = 'upload' }: { db: AppDb; store: WorkflowStore; source?: 'upload' | 'import' },
+): Promise<void> {
+  if (files.length === 0) return;
+  const heads = await Promise.all(files.map((f) => f.blob.slice(0, SNIFF_BYTES).arrayBuffer()));
+  const decision = validateUploads(
+    files.map((f, i) => ({ name: f.name, size: f.blob.size, head: new Uint8Array(heads[i]!) })),
+    store.getState().images,
+    { maxFileBytes: MAX_FILE_BYTES, maxFiles: MAX_UPLOAD_FILES },
+  );
+  const rejected: NoticeDetail[] = decision.rejected.map(({ name, reason }) => ({
+    name,
+    key: REASON_KEYS[reason],
+    ...(reason === 'tooMany' ? { values: { n: MAX_UPLOAD_FILES } } : {}),
+  }));
+
+  const rows: StoredImage[] = [];
+  const now = Date.now();
+  for (const { index, type } of decision.accepted) {
+    const file = files[index]!;
+    const blob = file.blob.type === type ? file.blob : new Blob([file.blob], { type });
+    try {
+      const [id, preview] = await Promise.all([sha256Hex(blob), makePreview(blob)]);
+      rows.push({
+        id,
+        name: file.name,
+        size: blob.size,
+        type,
+        original: blob,
+        preview,
+        addedAt: now + rows.length,
+      });
+    } catch {
+      rejected.push({ name: file.name, key: 'upload.unsupportedFormat' });
+    }
+  }
+
+  try {
+    await addImages(db, rows);
+  } catch (error) {
+    store.dispatch({
+      type: 'noticeShown',
+      notice:
+        error instanceof StorageFullError
+          ? { key: 'app.storageFull', tone: 'error' }
+          : { key: 'app.storageError', values: { message: String(error) }, tone: 'error' },
+    });
+    return;
+  }
+  const originals = new Map(
+    decision.accepted.map(({ index }) => [files[index]!.name, files[index]!.originalUrl]),
+  );
+  store.dispatch({
+    type: 'imagesAdded',
+    source,
+    rejected,
+    images: rows.map(({ id, name, size, type }) => {
+      const originalUrl = originals.get(name);
+      return { id, name, size, type, ...(originalUrl ? { originalUrl } : {}) };
+    }),
+  });
+}
+
+/** Removes one photo from the workflow and, if the workflow allowed it, from the device. */
+export async function removeFile(
+  imageId: string,
+  { db, store }: { db: AppDb; store: WorkflowStore },
+): Promise<void> {
+  const before = store.getState();
+  store.dispatch({ type: 'imageRemoved', imageId });
+  if (store.getState() !== before) await removeImage(db, imageId);
+}
+
+export async function removeAllFiles({ db, store }: { db: AppDb; store: WorkflowStore }): Promise<void> {
+  const before = store.getState();
+  store.dispatch({ type: 'allImagesCleared' });
+  if (store.getState() !== before) await clearImages(db);
+}
