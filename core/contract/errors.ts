@@ -1,0 +1,41 @@
+// The one error body every API answer uses on failure, shared by the server (which sends it) and the web client
+// (which parses it and maps `code` to German). `error` is a short English message for developers and logs;
+// users never see it. Add a code here before a route uses it; the client's catalogue must map every code.
+import { z } from 'zod';
+
+export const API_ERROR_CODES = [
+  // Request shape (server/errors.ts produces these for every route).
+  'INVALID_JSON',
+  'INVALID_REQUEST',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'INTERNAL',
+  // Product errors from SPEC section 8, used by the routes that own them.
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'RATE_LIMITED',
+  'INSUFFICIENT_CREDITS',
+  'VIRTUAL_STAGING_REDIRECT',
+  'UPSTREAM_FAILED',
+  'SERVICE_UNAVAILABLE',
+] as const;
+
+export const ApiErrorCode = z.enum(API_ERROR_CODES);
+export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
+
+/** One problem found while parsing a request; `path` is dot-joined (`items.0.url`), '' for the body itself. */
+export const ValidationIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string(),
+});
+export type ValidationIssue = z.infer<typeof ValidationIssue>;
+
+export const ApiErrorBody = z.object({
+  error: z.string(),
+  code: ApiErrorCode,
+  /** Machine-readable extras, always an object: `{ issues }` for INVALID_REQUEST, `{ creditsNeeded }` etc. */
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

@@ -1,0 +1,80 @@
+// The HTTP application, built from its dependencies and never listening itself: index.ts listens, tests start it
+// on a free loopback port with a real temp database. Order: access log, security headers, the JSON API under
+// /api (ending in a JSON 404), the built web app with its SPA fallback, and last the one error handler.
+import express, { type Router } from 'express';
+import helmet from 'helmet';
+import type { Env } from './env';
+import { apiNotFound, errorHandler } from './errors';
+import { httpLogger, type Logger } from './logger';
+import { healthRouter } from './routes/health';
+import { staticFiles } from './staticFiles';
+import type { Db } from './store/db';
+
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  /** More routers mounted under /api after the built-in ones (tests add probe routes this way). */
+  routers?: Router[];
+}
+
+/** Builds one /api router from the app's dependencies; its paths are relative to /api. */
+export type ApiRouterFactory = (deps: AppDeps) => Router;
+
+// Every API resource: adding one is one line here.
+const API_ROUTERS: ApiRouterFactory[] = [healthRouter];
+
+/** Images travel as data URLs inside JSON (up to 10 MB per file, base64 adds a third), so the limit is generous. */
+export const JSON_BODY_LIMIT = '25mb';
+
+// A Vite-built PWA needs no inline script and no outside origin. React sets inline styles, images are shown
+// from data: and blob: URLs, workers may start from blob: URLs, and the client fetch()es data:/blob: URLs to
+// turn results back into files. 'wasm-unsafe-eval' allows WebAssembly image codecs and models, not eval().
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", 'data:', 'blob:'],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  frameAncestors: ["'none'"],
+};
+
+export function createApp(deps: AppDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // Off unless the operator says how many proxies sit in front; otherwise X-Forwarded-For could be forged.
+  app.set('trust proxy', deps.env.TRUST_PROXY > 0 ? deps.env.TRUST_PROXY : false);
+
+  app.use(httpLogger(deps.logger));
+  // No upgrade-insecure-requests: the app is also reached over plain http on a LAN, where it would break loads.
+  app.use(
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      // The same as frame-ancestors 'none', for browsers that only read X-Frame-Options.
+      xFrameOptions: { action: 'deny' },
+    }),
+  );
+
+  const api = express.Router();
+  api.use((_req, res, next) => {
+    // Answers depend on the user and the moment (credits): no browser or service-worker cache may keep them.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  api.use(express.json({ limit: JSON_BODY_LIMIT }));
+  for (const factory of API_ROUTERS) api.use(factory(deps));
+  for (const router of deps.routers ?? []) api.use(router);
+  api.use(apiNotFound);
+  app.use('/api', api);
+
+  app.use(staticFiles(deps.env.STATIC_DIR));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,65 @@
+// The server process: read the environment, open the database, listen, and shut down cleanly on SIGINT/SIGTERM
+// (stop accepting, let running requests finish for a while, close the database). Run it with
+// `node --import tsx server/index.ts`; there is no build step for the server.
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { EnvError, parseEnv, type Env } from './env';
+import { createLogger } from './logger';
+import { openDatabase } from './store/db';
+
+/** How long running requests (AI jobs can be slow) may take after a shutdown signal before we cut them off. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A bad variable ends the process with the message alone: a stack trace would only hide it. */
+function loadEnv(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+function main(): void {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const db = openDatabase(env.DATABASE_PATH);
+  const app = createApp({ env, db, logger });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const { port } = server.address() as AddressInfo;
+    process.stdout.write(`raumglanz läuft auf http://localhost:${port}\n`);
+    logger.info({ port, host: env.HOST, aiProvider: env.AI_PROVIDER, nodeEnv: env.NODE_ENV }, 'listening');
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const hint = error.code === 'EADDRINUSE' ? ` (port ${env.PORT} is in use: set PORT to another port)` : '';
+    process.stderr.write(`raumglanz could not listen on ${env.HOST}:${env.PORT}: ${error.message}${hint}\n`);
+    db.close();
+    process.exit(1);
+  });
+
+  let shuttingDown = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    // A second signal is common (the terminal and scripts/start.mjs both send SIGINT); the first one wins.
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('requests still running after the grace period; closing them');
+      server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => {
+      clearTimeout(force);
+      db.close();
+      process.exit(0);
+    });
+    // Keep-alive connections with no request in flight would otherwise hold close() open.
+    server.closeIdleConnections();
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main();

@@ -1,0 +1,30 @@
+// GET /api/health: answers whether the server runs and its database answers a query (contract: core/contract/health).
+import { readFileSync } from 'node:fs';
+import { Router } from 'express';
+import type { HealthResponse } from '../../core/contract/health';
+import type { AppDeps } from '../app';
+
+/** The version from package.json, read once: the server runs from the source tree, so the file is always there. */
+export const APP_VERSION: string = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+export function healthRouter({ db, logger }: AppDeps): Router {
+  const probe = db.prepare('SELECT 1 AS ok');
+  const router = Router();
+  router.get('/health', (_req, res) => {
+    let dbOk = false;
+    try {
+      dbOk = (probe.get() as { ok: number } | undefined)?.ok === 1;
+    } catch (error) {
+      logger.error({ err: error }, 'health check: database query failed');
+    }
+    const body: HealthResponse = {
+      status: dbOk ? 'ok' : 'error',
+      version: APP_VERSION,
+      db: dbOk ? 'ok' : 'error',
+    };
+    res.status(dbOk ? 200 : 503).json(body);
+  });
+  return router;
+}

@@ -1,0 +1,153 @@
+// Pure questions about the workflow state: which step and view to show, what may be applied, what a batch
+// will process. Screens and effects ask these instead of re-deriving them from raw fields, so the answer is
+// the same everywhere (and the machine uses the same ones for its guards).
+
+import type { RoomType } from '../../core/catalog/types';
+import type { Suggestion } from '../../core/text/suggestionTypes';
+import type { Batch, ImageItem, RoomAnalysis, WorkflowState } from './state';
+
+export type Step = 1 | 2 | 3 | 4 | 5;
+export const STEP_COUNT = 5;
+
+/** What the main area shows. Finer than the step: analysis lives in step 1, results and modes in step 3. */
+export type View = 'upload' | 'analysis' | 'modes' | 'processing' | 'results' | 'suggestions' | 'final';
+
+const isRunning = (image: ImageItem) => image.status === 'pending' || image.status === 'enhancing';
+
+/** The image currently being worked on, or any one waiting for it, means processing is on screen. */
+export const isProcessing = (state: WorkflowState): boolean =>
+  state.batch !== null || state.images.some((image) => image.status === 'enhancing');
+
+/**
+ * SPEC section 4: when several hold, the final result wins, then suggestions, then processing, then mode
+ * selection. (The machine hides the options while a batch runs, so processing and options never overlap in
+ * a reachable state; the order only matters for hand-made ones.)
+ */
+export function currentStep(state: WorkflowState): Step {
+  if (state.finalResult) return 5;
+  if (state.suggestions.length > 0 || state.implementing) return 4;
+  if (isProcessing(state)) return 2;
+  if (state.showOptions || state.suggestionsLoading) return 3;
+  return 1;
+}
+
+/** Fill of the progress bar in percent: step 1 is the start (shown as the 5% minimum), step 5 is full. */
+export function progressPercent(step: number): number {
+  const raw = ((step - 1) / (STEP_COUNT - 1)) * 100;
+  return Math.min(100, Math.max(5, Math.round(raw)));
+}
+
+export function currentView(state: WorkflowState): View {
+  if (state.finalResult) return 'final';
+  if (state.suggestions.length > 0 || state.implementing) return 'suggestions';
+  if (isProcessing(state)) return 'processing';
+  if (state.analysisStatus === 'running') return 'analysis';
+  if (state.showOptions && state.resultsVisible) return 'results';
+  if (state.showOptions) return 'modes';
+  return 'upload';
+}
+
+/** The loading flag of SPEC section 3 ('step number plus a loading flag'). */
+export const isLoading = (state: WorkflowState): boolean =>
+  state.analysisStatus === 'running' ||
+  state.batch !== null ||
+  state.suggestionsLoading ||
+  state.implementing ||
+  state.images.some(isRunning);
+
+/** Images can be added, removed or cleared only on the idle upload page (where the grid and import form are). */
+export const canEditImages = (state: WorkflowState): boolean => currentView(state) === 'upload';
+
+/** Analysis runs again unless it succeeded for exactly the images held now. */
+export const needsAnalysis = (state: WorkflowState): boolean =>
+  state.analysisStatus !== 'done' || state.images.some((image) => !state.analysedImageIds.includes(image.id));
+
+export function selectedModesFor(state: WorkflowState, imageId: string): string[] {
+  const selection = state.modeSelection;
+  return selection.kind === 'uniform' ? selection.uniform : (selection.perImage[imageId] ?? []);
+}
+
+export interface PlannedJob {
+  imageId: string;
+  modes: string[];
+}
+
+/** What 'Optimierungen anwenden' will process, in image order. In individual mode, images without modes are skipped. */
+export function plannedJobs(state: WorkflowState): PlannedJob[] {
+  return state.images
+    .map((image) => ({ imageId: image.id, modes: selectedModesFor(state, image.id) }))
+    .filter((job) => job.modes.length > 0);
+}
+
+/** The count in the sticky bar: modes chosen, summed over images in individual mode. */
+export function selectedModeCount(state: WorkflowState): number {
+  if (state.modeSelection.kind === 'uniform') return state.modeSelection.uniform.length;
+  return plannedJobs(state).reduce((sum, job) => sum + job.modes.length, 0);
+}
+
+/**
+ * Credits a run costs. The price of one mode comes from the caller (core/catalog), so this module holds no
+ * prices; SPEC section 9 charges per image per selected mode.
+ */
+export function creditsNeeded(state: WorkflowState, costOf: (modeId: string) => number): number {
+  return plannedJobs(state).reduce(
+    (sum, job) => sum + job.modes.reduce((perImage, modeId) => perImage + costOf(modeId), 0),
+    0,
+  );
+}
+
+/** The message under a disabled apply button, as an i18n key, or null when applying is allowed. */
+export function applyValidation(state: WorkflowState): string | null {
+  // 'Wähle mindestens eine Optimierung'
+  return plannedJobs(state).length === 0 ? 'modes.pickAtLeastOne' : null;
+}
+
+export const canApply = (state: WorkflowState): boolean => applyValidation(state) === null;
+
+/** Finished images of the running batch, successful or not ('x von n Bildern fertig'). 0 without a batch. */
+export const doneCount = (state: WorkflowState): number =>
+  state.batch ? state.batch.done + state.batch.failed : 0;
+
+export const enhancedImages = (state: WorkflowState): ImageItem[] =>
+  state.images.filter((image) => image.status === 'enhanced' && image.enhancedUrl !== undefined);
+
+/**
+ * The images sent to suggestion generation, in this order: a suggestion's 'Bild n:' refers to the n-th of
+ * them, and the machine ties it to that image's id.
+ */
+export const suggestionSourceImages = enhancedImages;
+
+export const selectedSuggestions = (state: WorkflowState): Suggestion[] =>
+  state.suggestions.filter((suggestion) => suggestion.selected);
+
+/** What gets implemented and listed under 'Angewendete Verbesserungen': ticked titles, then the custom text. */
+export function appliedSuggestionTexts(state: WorkflowState): string[] {
+  const custom = state.customSuggestion.trim();
+  return [...selectedSuggestions(state).map((suggestion) => suggestion.title), ...(custom ? [custom] : [])];
+}
+
+export function roomTypeFor(state: WorkflowState, imageId: string): RoomType | undefined {
+  return state.analysis?.perImage[imageId];
+}
+
+/**
+ * Seconds left in a batch, for the countdown. Before the first image finishes, the default estimate counts
+ * down; afterwards the average time per finished image is projected onto the rest.
+ */
+export function remainingSeconds(batch: Batch, nowMs: number, defaultSeconds = 60): number {
+  const elapsed = Math.max(0, (nowMs - batch.startedAt) / 1000);
+  const finished = batch.done + batch.failed;
+  if (finished === 0) return Math.max(0, Math.round(defaultSeconds - elapsed));
+  const perImage = elapsed / finished;
+  return Math.max(0, Math.round(perImage * (batch.total - finished)));
+}
+
+/** Recommended modes of an analysis, or the first two room modes when there are none (SPEC section 4). */
+export function defaultModes(analysis: RoomAnalysis | null, roomModeIds: readonly string[]): string[] {
+  const recommended = analysis ? unique(analysis.recommendedModes) : [];
+  return recommended.length > 0 ? recommended : unique(roomModeIds).slice(0, 2);
+}
+
+export function unique<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}

@@ -1,0 +1,152 @@
+// The shape of the workflow: every fact the screens render from upload to final result, as plain data.
+// Blobs (photos, results) live in IndexedDB and are referenced here by id or URL only, so the whole state
+// stays small, serialisable and safe to snapshot after every change.
+
+import type { RoomType } from '../../core/catalog/types';
+import type { Suggestion } from '../../core/text/suggestionTypes';
+
+export type ImageStatus = 'uploaded' | 'pending' | 'enhancing' | 'enhanced' | 'error';
+
+export interface ImageItem {
+  id: string;
+  name: string;
+  /** Bytes, as the file had them. */
+  size: number;
+  /** MIME type, e.g. 'image/jpeg'. */
+  type: string;
+  status: ImageStatus;
+  /** Key or URL of the enhanced result; the blob itself is in IndexedDB. */
+  enhancedUrl?: string;
+  description?: string;
+  /** German message of the last failed enhancement. */
+  error?: string;
+  /** Where an imported image came from. */
+  originalUrl?: string;
+}
+
+export interface RoomAnalysis {
+  roomType: RoomType | 'mixed';
+  roomTypes: RoomType[];
+  hasMixedRooms: boolean;
+  recommendedModes: string[];
+  perImage: Record<string, RoomType>;
+}
+
+export type AnalysisStatus = 'idle' | 'running' | 'done' | 'failed';
+
+/**
+ * Both selections are kept, so switching 'Einzeln' -> 'Alle gleich' gives back the uniform choice the user
+ * had. `kind` says which one applies.
+ */
+export interface ModeSelection {
+  kind: 'uniform' | 'individual';
+  uniform: string[];
+  perImage: Record<string, string[]>;
+}
+
+export interface Batch {
+  /** Epoch ms, from the event (the machine never reads the clock). */
+  startedAt: number;
+  total: number;
+  done: number;
+  failed: number;
+}
+
+export interface ShoppingListItem {
+  name: string;
+  /** Euro. */
+  price: number;
+  link: string;
+}
+
+export interface ShoppingList {
+  items: ShoppingListItem[];
+  totalPrice: number;
+  affiliateDisclaimer: string;
+}
+
+export interface FinalResult {
+  images: { imageId: string; url: string }[];
+  /** Titles of the applied suggestions, plus the custom one; shown as 'Angewendete Verbesserungen'. */
+  appliedSuggestions: string[];
+  /** Present only when the result came from virtual staging. */
+  shoppingList?: ShoppingList;
+}
+
+export type Overlay =
+  | { kind: 'insufficientCredits'; needed: number; current: number }
+  | { kind: 'staging'; imageId: string }
+  | { kind: 'compare'; imageId: string };
+
+/** One line of a notice that lists files, rendered as `${name}: ${t(key, values)}`. */
+export interface NoticeDetail {
+  name: string;
+  key: string;
+  values?: Record<string, string | number>;
+}
+
+export interface NoticeContent {
+  /** An i18n key of web/i18n/de.ts; the machine never holds German text. */
+  key: string;
+  values?: Record<string, string | number>;
+  tone: 'success' | 'error' | 'info';
+  details?: NoticeDetail[];
+}
+
+/** The one toast to show. `id` grows with every notice so the host can tell a repeat from the old one. */
+export interface Notice extends NoticeContent {
+  id: number;
+}
+
+export interface WorkflowState {
+  images: ImageItem[];
+  analysis: RoomAnalysis | null;
+  analysisStatus: AnalysisStatus;
+  /** Images that got their check mark in the analysis view. */
+  analysedImageIds: string[];
+  /** Mode selection is open (also true under the results view, which it returns to). */
+  showOptions: boolean;
+  modeSelection: ModeSelection;
+  batch: Batch | null;
+  /** The enhanced-results view is shown on top of the mode selection. */
+  resultsVisible: boolean;
+  suggestions: Suggestion[];
+  customSuggestion: string;
+  suggestionsLoading: boolean;
+  implementing: boolean;
+  finalResult: FinalResult | null;
+  overlay: Overlay | null;
+  /** Local view of the balance; the server's number wins whenever it is loaded. */
+  credits: number;
+  notice: Notice | null;
+  noticeSeq: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    Object.values(value).forEach(deepFreeze);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Frozen all the way down: every reset shares it, so nothing may ever write into it. */
+export const initialState: WorkflowState = deepFreeze<WorkflowState>({
+  images: [],
+  analysis: null,
+  analysisStatus: 'idle',
+  analysedImageIds: [],
+  showOptions: false,
+  modeSelection: { kind: 'uniform', uniform: [], perImage: {} },
+  batch: null,
+  resultsVisible: false,
+  suggestions: [],
+  customSuggestion: '',
+  suggestionsLoading: false,
+  implementing: false,
+  finalResult: null,
+  overlay: null,
+  credits: 0,
+  notice: null,
+  noticeSeq: 0,
+});
