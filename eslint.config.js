@@ -28,14 +28,24 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/web/**', '**/server/**', 'node:*'], message: 'core/ is pure: no web, server or Node APIs.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/web/**', '**/server/**', 'node:*'],
+              message: 'core/ is pure: no web, server or Node APIs.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['web/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'web/ never imports server/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], message: 'web/ never imports server/.' }] },
+      ],
     },
   },
   {

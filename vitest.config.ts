@@ -14,7 +14,14 @@ export default defineConfig({
           setupFiles: ['tests/helpers/fakeIndexedDb.ts'],
         },
       },
-      { test: { name: 'server', include: ['tests/server/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'e2e',

@@ -11,5 +11,9 @@ await sharp({ create: { width: 512, height: 512, channels: 4, background: '#0f52
   .composite([{ input: inner, left: 64, top: 64 }])
   .png()
   .toFile('public/icons/icon-maskable-512.png');
-await sharp(svg).resize(180, 180).flatten({ background: '#0f5257' }).png().toFile('public/icons/apple-touch-icon.png');
+await sharp(svg)
+  .resize(180, 180)
+  .flatten({ background: '#0f5257' })
+  .png()
+  .toFile('public/icons/apple-touch-icon.png');
 console.log('icons written');

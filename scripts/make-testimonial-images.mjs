@@ -10,7 +10,12 @@ for (const scene of ['living', 'bedroom', 'kitchen']) {
   const tilted = await sharp(svg).resize(880, 616).rotate(2, { background: '#000000' }).toBuffer();
   const { width = 0, height = 0 } = await sharp(tilted).metadata();
   await sharp(tilted)
-    .extract({ left: Math.round((width - 800) / 2), top: Math.round((height - 560) / 2), width: 800, height: 560 })
+    .extract({
+      left: Math.round((width - 800) / 2),
+      top: Math.round((height - 560) / 2),
+      width: 800,
+      height: 560,
+    })
     .modulate({ brightness: 0.62, saturation: 0.75 })
     .linear([0.92, 0.95, 1.08], [0, 0, 6])
     .webp({ quality: 80 })

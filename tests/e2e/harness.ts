@@ -132,5 +132,7 @@ export async function toastText(page: Page, expected: string): Promise<string> {
 /** Waits until the locator's text is exactly `expected` (vitest has no web-first assertions of its own). */
 export async function expectText(locator: Locator, expected: string): Promise<void> {
   await locator.first().waitFor({ timeout: 15_000 });
-  await expect.poll(async () => (await locator.first().innerText()).trim(), { timeout: 15_000 }).toBe(expected);
+  await expect
+    .poll(async () => (await locator.first().innerText()).trim(), { timeout: 15_000 })
+    .toBe(expected);
 }

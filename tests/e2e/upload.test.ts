@@ -5,7 +5,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FIXTURES, expectText, openBrowser, startApp, toastText, type Browser, type RunningApp } from './harness';
+import {
+  FIXTURES,
+  expectText,
+  openBrowser,
+  startApp,
+  toastText,
+  type Browser,
+  type RunningApp,
+} from './harness';
 
 const PHOTOS = ['bedroom/1_bedroom.jpg', 'kitchen/15_kitchen.jpg', 'bathroom/28_bathroom.jpg'].map((p) =>
   join(FIXTURES, 'rooms', p),
@@ -28,7 +36,9 @@ async function elevenMegabytePng(): Promise<Buffer> {
   const height = 1900;
   const noise = Buffer.alloc(width * height * 3);
   for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
-  return sharp(noise, { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 
 const fileInput = () => browser.page.locator('[data-testid="file-input"]');
@@ -58,7 +68,11 @@ describe('upload page', () => {
   it('refuses a fake image, an 11 MB image and a duplicate with the exact German messages', async () => {
     const bedroom = readFileSync(PHOTOS[0]!);
     await fileInput().setInputFiles([
-      { name: 'notiz.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Das ist kein Foto, sondern Text.\n') },
+      {
+        name: 'notiz.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.from('Das ist kein Foto, sondern Text.\n'),
+      },
       { name: 'riesig.png', mimeType: 'image/png', buffer: await elevenMegabytePng() },
       { name: '1_bedroom.jpg', mimeType: 'image/jpeg', buffer: bedroom },
     ]);
@@ -76,7 +90,9 @@ describe('upload page', () => {
     const thumbs = page.locator('.thumbs > li img:not([alt=""])');
     await expect.poll(() => thumbs.count()).toBe(3);
     await expect
-      .poll(() => thumbs.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)))
+      .poll(() =>
+        thumbs.evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).naturalWidth > 0)),
+      )
       .toBe(true);
   });
 
@@ -140,7 +156,9 @@ describe('upload page', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
-        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+        await new Promise((r) =>
+          navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
+        );
       }
     });
     await context.setOffline(true);

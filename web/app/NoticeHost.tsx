@@ -14,7 +14,8 @@ export function NoticeHost() {
     // Refused files read '<name>: <reason>', joined with commas (SPEC section 5).
     const details = notice.details?.map((d) => `${d.name}: ${t(d.key, d.values)}`).join(', ');
     const text = [description, details].filter(Boolean).join(' ');
-    const show = notice.tone === 'error' ? toast.error : notice.tone === 'success' ? toast.success : toast.info;
+    const show =
+      notice.tone === 'error' ? toast.error : notice.tone === 'success' ? toast.success : toast.info;
     show(title, { id: 'notice', description: text || undefined, duration: details ? 10_000 : 5_000 });
   }, [notice]);
   return <Toaster visibleToasts={1} position="top-center" richColors closeButton />;

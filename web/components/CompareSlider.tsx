@@ -18,7 +18,15 @@ export interface CompareSliderProps {
 export const clampPercent = (value: number, min: number, max: number): number =>
   Math.min(max, Math.max(min, Math.round(value)));
 
-export function CompareSlider({ before, after, alt, initial = 50, min = 0, max = 100, label }: CompareSliderProps) {
+export function CompareSlider({
+  before,
+  after,
+  alt,
+  initial = 50,
+  min = 0,
+  max = 100,
+  label,
+}: CompareSliderProps) {
   const [position, setPosition] = useState(() => clampPercent(initial, min, max));
   const frame = useRef<HTMLDivElement>(null);
   const dragging = useRef(false);

@@ -3,7 +3,13 @@
 
 import { t, type MessageKey } from '../i18n/de';
 
-const STEP_KEYS: MessageKey[] = ['steps.upload', 'steps.enhancing', 'steps.modes', 'steps.suggestions', 'steps.final'];
+const STEP_KEYS: MessageKey[] = [
+  'steps.upload',
+  'steps.enhancing',
+  'steps.modes',
+  'steps.suggestions',
+  'steps.final',
+];
 export function ProgressSteps({ step, fill }: { step: number; fill: number }) {
   return (
     <nav className="steps" aria-label={t('steps.label')}>
@@ -13,7 +19,11 @@ export function ProgressSteps({ step, fill }: { step: number; fill: number }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(fill)}
-        aria-valuetext={t('steps.current', { n: step, total: STEP_KEYS.length, name: t(STEP_KEYS[step - 1]!) })}
+        aria-valuetext={t('steps.current', {
+          n: step,
+          total: STEP_KEYS.length,
+          name: t(STEP_KEYS[step - 1]!),
+        })}
       >
         <div className="steps__fill" style={{ width: `${fill}%` }} />
       </div>
@@ -21,7 +31,13 @@ export function ProgressSteps({ step, fill }: { step: number; fill: number }) {
         {STEP_KEYS.map((key, i) => (
           <li
             key={key}
-            className={i + 1 === step ? 'steps__item steps__item--current' : i + 1 < step ? 'steps__item steps__item--done' : 'steps__item'}
+            className={
+              i + 1 === step
+                ? 'steps__item steps__item--current'
+                : i + 1 < step
+                  ? 'steps__item steps__item--done'
+                  : 'steps__item'
+            }
             aria-current={i + 1 === step ? 'step' : undefined}
           >
             <span className="steps__number" aria-hidden="true">

@@ -45,7 +45,12 @@ export function Testimonials() {
         aria-roledescription="Folie"
         aria-label={t('landing.testimonialOf', { n: index + 1, total: count })}
       >
-        <CompareSlider key={index} before={current.images.before} after={current.images.after} alt={current.images.alt} />
+        <CompareSlider
+          key={index}
+          before={current.images.before}
+          after={current.images.after}
+          alt={current.images.alt}
+        />
         <blockquote className="testimonial__quote" aria-live={paused ? 'polite' : 'off'}>
           „{current.quote}“
         </blockquote>

@@ -136,13 +136,19 @@ export const de = {
     },
     uploadRejected: { title: 'Nicht alle Bilder wurden übernommen' },
     analysisDone: { title: 'Analyse abgeschlossen' },
-    analysisFailed: { title: 'Analyse fehlgeschlagen', description: 'Standardoptimierungen werden empfohlen' },
+    analysisFailed: {
+      title: 'Analyse fehlgeschlagen',
+      description: 'Standardoptimierungen werden empfohlen',
+    },
     batchDone: {
       title: 'Optimierung abgeschlossen',
       description: '{done} von {total} Bildern erfolgreich optimiert',
       descriptionFailed: '{done} von {total} Bildern erfolgreich optimiert, {failed} Fehler',
     },
-    batchNoneSucceeded: { title: 'Fehler', description: 'Keines der Bilder konnte erfolgreich optimiert werden.' },
+    batchNoneSucceeded: {
+      title: 'Fehler',
+      description: 'Keines der Bilder konnte erfolgreich optimiert werden.',
+    },
     enhanceFailed: { title: 'Fehler', description: 'Optimierung fehlgeschlagen' },
     stagingNeedsOneImage: {
       title: 'Virtual Staging',
@@ -165,7 +171,8 @@ export const de = {
   },
   pricing: {
     title: 'Credits & Preise',
-    intro: 'Die Optimierungen auf deinem Gerät sind kostenlos. Für KI-Bearbeitungen auf unserem Server brauchst du Credits.',
+    intro:
+      'Die Optimierungen auf deinem Gerät sind kostenlos. Für KI-Bearbeitungen auf unserem Server brauchst du Credits.',
     credits: '{n} Credits',
     popular: 'Beliebt',
     buy: 'Credits kaufen',
@@ -179,7 +186,11 @@ export const de = {
 type Leaf = string;
 type Join<P extends string, K extends string> = P extends '' ? K : `${P}.${K}`;
 type KeysOf<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends Leaf ? Join<P, K> : T[K] extends readonly unknown[] ? never : KeysOf<T[K], Join<P, K>>;
+  [K in keyof T & string]: T[K] extends Leaf
+    ? Join<P, K>
+    : T[K] extends readonly unknown[]
+      ? never
+      : KeysOf<T[K], Join<P, K>>;
 }[keyof T & string];
 
 /** Every key that names one German string, e.g. 'upload.gridTitle'. */
@@ -207,9 +218,7 @@ export function t(key: string, values: MessageValues = {}): string {
     if (import.meta.env?.DEV) console.error(`Missing German text for "${key}"`);
     return key;
   }
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
 /**

@@ -3,7 +3,11 @@
 
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useDropzone } from 'react-dropzone';
-import { ACCEPTED_FILE_EXTENSIONS, RIPPLE_AFTER_DRAG_LEAVE_MS, RIPPLE_AFTER_UPLOAD_MS } from '../../../core/catalog/limits';
+import {
+  ACCEPTED_FILE_EXTENSIONS,
+  RIPPLE_AFTER_DRAG_LEAVE_MS,
+  RIPPLE_AFTER_UPLOAD_MS,
+} from '../../../core/catalog/limits';
 import { t } from '../../i18n/de';
 
 export interface DropAreaProps {
@@ -55,7 +59,9 @@ export function DropArea({ onFiles, busy, children }: DropAreaProps) {
         })}
         data-testid="file-input"
       />
-      {ripple && <span key={ripple.seq} className="ripple" style={{ ['--ripple-ms' as string]: `${ripple.ms}ms` }} />}
+      {ripple && (
+        <span key={ripple.seq} className="ripple" style={{ ['--ripple-ms' as string]: `${ripple.ms}ms` }} />
+      )}
       {children ? (
         children(open)
       ) : (

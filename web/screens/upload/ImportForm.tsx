@@ -48,11 +48,17 @@ export function ImportForm({ onImport, loading }: { onImport: (url: string) => v
           {loading ? t('importForm.importing') : t('importForm.submit')}
         </button>
       </div>
-      <p id={`${id}-help`} className={showProblem ? 'field-error' : 'field-hint'} role={showProblem ? 'alert' : undefined}>
+      <p
+        id={`${id}-help`}
+        className={showProblem ? 'field-error' : 'field-hint'}
+        role={showProblem ? 'alert' : undefined}
+      >
         {showProblem
           ? t(problem)
           : input.ok
-            ? t('importForm.detected', { platform: t(input.platform === 'airbnb' ? 'importForm.airbnb' : 'importForm.booking') })
+            ? t('importForm.detected', {
+                platform: t(input.platform === 'airbnb' ? 'importForm.airbnb' : 'importForm.booking'),
+              })
             : t('importForm.hint')}
       </p>
     </form>
