@@ -1,0 +1,77 @@
+// Every business number of SPEC sections 2 and 9 as a named constant, so the web app, the server and the tests
+// share one value. Numbers the spec leaves open (upload count, recommendation count) are product decisions,
+// marked as such.
+
+/** Maximum bytes of one uploaded or imported image (10 MB). */
+export const MAX_FILE_BYTES = 10_485_760;
+
+/** The image types users may upload; anything else is 'Nicht unterstütztes Format'. */
+export const ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export type AcceptedMimeType = (typeof ACCEPTED_MIME_TYPES)[number];
+
+/** For the file input's `accept` attribute. */
+export const ACCEPTED_FILE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
+
+/** Decoded width x height above which an image is refused (decompression bombs). */
+export const MAX_PIXELS = 50_000_000;
+
+/** Product decision: the spec says 'further upload count checks exist' without a number. */
+export const MAX_UPLOAD_FILES = 30;
+
+/** Credits a new account starts with (the server may override it from its environment). */
+export const STARTING_CREDITS = 10;
+
+/** Virtual staging (the cozyFurnishing flow) costs this much, and its room analysis needs at least this much. */
+export const STAGING_CREDITS = 5;
+/** Virtual staging works on exactly one image. */
+export const STAGING_IMAGE_COUNT = 1;
+
+/** Staging budget slider, in whole euros. */
+export const STAGING_BUDGET_MIN_EUR = 0;
+export const STAGING_BUDGET_MAX_EUR = 5000;
+export const STAGING_BUDGET_STEP_EUR = 50;
+export const STAGING_BUDGET_DEFAULT_EUR: Readonly<{ min: number; max: number }> = Object.freeze({
+  min: 0,
+  max: 2000,
+});
+
+export const STAGING_STYLES = ['auto', 'modern', 'classic', 'minimal', 'cozy'] as const;
+export type StagingStyle = (typeof STAGING_STYLES)[number];
+
+/** Range of a mode's listed credits (SPEC section 9). */
+export const MODE_CREDITS_MIN = 1;
+export const MODE_CREDITS_MAX = 5;
+
+/** Product decision: at most this many modes are recommended (and so preselected), to keep the first price small. */
+export const MAX_RECOMMENDED_MODES = 4;
+
+// Timing
+export const TIP_ROTATION_MS = 4000;
+export const COUNTDOWN_TICK_MS = 1000;
+export const TESTIMONIAL_ROTATION_MS = 15_000;
+export const DEFAULT_ESTIMATE_SECONDS = 60;
+export const RIPPLE_AFTER_UPLOAD_MS = 800;
+export const RIPPLE_AFTER_DRAG_LEAVE_MS = 300;
+/** Credits are refreshed from the server this long after enhancement starts (and again at completion). */
+export const CREDITS_REFRESH_DELAY_MS = 1000;
+
+// Before/after slider, in percent of the image width
+export const SLIDER_START_PERCENT = 50;
+export const SLIDER_MIN_PERCENT = 10;
+export const SLIDER_MAX_PERCENT = 90;
+
+// Screens
+export const ANALYSIS_THUMBNAILS_MAX = 6;
+/** Collapsed lists (mode cards and others) show this many items before 'weitere ... anzeigen'. */
+export const COLLAPSED_LIST_COUNT = 3;
+export const WORKFLOW_STEPS = 5;
+/** The progress bar never shows less than this, so it is visibly there. */
+export const PROGRESS_MIN_PERCENT = 5;
+
+// Listing import
+export const AIRBNB_IMPORT_MAX = 10;
+export const BOOKING_IMPORT_MAX = 20;
+/** A vacation-rental room id has at least this many digits. */
+export const AIRBNB_MIN_ID_DIGITS = 8;
+/** Booking.com photo sizes, best first: the importer keeps the largest it finds for each photo. */
+export const BOOKING_SIZE_PREFERENCE = ['max1920x1080', 'max1280x900', 'max1024x768'] as const;

@@ -1,0 +1,142 @@
+import { describe, it, expect } from 'vitest';
+import { MODES, PricingError, STAGING_CREDITS, modeById, priceOf, priceUniform } from '../../../core/catalog';
+
+describe('#priceOf', () => {
+  // [label, perImageModes, total, perImage, serverModeIds]
+  const rows: Array<[string, string[][], number, number[], string[]]> = [
+    ['no images', [], 0, [], []],
+    ['one image, no modes', [[]], 0, [0], []],
+    ['device only: brighten', [['brighten']], 0, [0], []],
+    [
+      'all global device modes',
+      [['brighten', 'warmerTones', 'sharpen', 'perspective', 'sunshine', 'details', 'autoOptimize']],
+      0,
+      [0],
+      [],
+    ],
+    ['device room modes', [['warmLighting', 'cozyAtmosphere', 'goldenHour', 'generalBrighten']], 0, [0], []],
+    ['one server mode', [['declutter']], 2, [2], ['declutter']],
+    ['cleanup', [['cleanup']], 1, [1], ['cleanup']],
+    ['windowView', [['windowView']], 3, [3], ['windowView']],
+    ['virtualStaging', [['virtualStaging']], 3, [3], ['virtualStaging']],
+    ['device plus server', [['brighten', 'declutter', 'sharpen']], 2, [2], ['declutter']],
+    ['two server modes', [['declutter', 'windowView']], 5, [5], ['declutter', 'windowView']],
+    ['room server modes', [['hotelBed', 'declutterSurfaces']], 2, [2], ['hotelBed', 'declutterSurfaces']],
+    [
+      '2-credit room modes',
+      [['landscapeEnhance', 'generalEnhance']],
+      4,
+      [4],
+      ['landscapeEnhance', 'generalEnhance'],
+    ],
+    ['duplicate id counts once', [['declutter', 'declutter']], 2, [2], ['declutter']],
+    [
+      'same modes on 3 images',
+      [
+        ['declutter', 'brighten'],
+        ['declutter', 'brighten'],
+        ['declutter', 'brighten'],
+      ],
+      6,
+      [2, 2, 2],
+      ['declutter'],
+    ],
+    [
+      'individual selections',
+      [['declutter'], ['brighten'], ['windowView', 'cleanup']],
+      6,
+      [2, 0, 4],
+      ['declutter', 'cleanup', 'windowView'],
+    ],
+    ['individual, one image without modes', [['hotelBed'], []], 1, [1, 0], ['hotelBed']],
+    [
+      'server ids in catalogue order, not selection order',
+      [['spaClean', 'cleanup']],
+      2,
+      [2],
+      ['cleanup', 'spaClean'],
+    ],
+    [
+      'cozyFurnishing on its one image',
+      [['cozyFurnishing']],
+      STAGING_CREDITS,
+      [STAGING_CREDITS],
+      ['cozyFurnishing'],
+    ],
+    ['cozyFurnishing plus a device mode', [['cozyFurnishing', 'brighten']], 5, [5], ['cozyFurnishing']],
+  ];
+
+  it.each(rows)('%s', (_label, perImageModes, total, perImage, serverModeIds) => {
+    expect(priceOf({ perImageModes })).toEqual({ total, perImage, serverModeIds });
+  });
+
+  it('makes the total the sum of the per-image prices', () => {
+    for (const [, perImageModes] of rows) {
+      const price = priceOf({ perImageModes });
+      expect(price.total).toBe(price.perImage.reduce((a, b) => a + b, 0));
+    }
+  });
+
+  it('charges every server mode exactly its listed credits on one image', () => {
+    for (const m of MODES.filter((x) => x.runsOn === 'server')) {
+      expect(priceOf({ perImageModes: [[m.id]] }).total, m.id).toBe(m.listedCredits);
+    }
+  });
+
+  it('charges nothing for any combination of device modes', () => {
+    const device = MODES.filter((x) => x.runsOn === 'device').map((m) => m.id);
+    expect(priceOf({ perImageModes: [device, device.slice(0, 3), []] }).total).toBe(0);
+  });
+
+  it.each([
+    ['unknown id', [['brighten', 'nope']], 'UNKNOWN_MODE', 'nope'],
+    ['unknown id on a later image', [['declutter'], ['Declutter']], 'UNKNOWN_MODE', 'Declutter'],
+    ['empty id', [['']], 'UNKNOWN_MODE', ''],
+    ['cozyFurnishing with two images', [['cozyFurnishing'], []], 'STAGING_NEEDS_ONE_IMAGE', undefined],
+    [
+      'cozyFurnishing on every one of 3 images',
+      [['cozyFurnishing'], ['cozyFurnishing'], ['cozyFurnishing']],
+      'STAGING_NEEDS_ONE_IMAGE',
+      undefined,
+    ],
+  ] as const)('throws PricingError for %s', (_label, perImageModes, code, modeId) => {
+    let caught: unknown;
+    try {
+      priceOf({ perImageModes: perImageModes.map((l) => [...l]) });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(PricingError);
+    expect((caught as PricingError).code).toBe(code);
+    expect((caught as PricingError).modeId).toBe(modeId);
+  });
+});
+
+describe('#priceUniform', () => {
+  it.each([
+    [['declutter'], 0, 0],
+    [['declutter'], 1, 2],
+    [['declutter'], 4, 8],
+    [['brighten', 'sharpen'], 10, 0],
+    [['declutter', 'windowView', 'brighten'], 3, 15],
+    [[], 5, 0],
+    [['cozyFurnishing'], 1, 5],
+  ])('%j on %i images costs %i', (modeIds, imageCount, total) => {
+    const price = priceUniform(modeIds, imageCount);
+    expect(price.total).toBe(total);
+    expect(price.perImage).toHaveLength(imageCount);
+    expect(price).toEqual(priceOf({ perImageModes: Array.from({ length: imageCount }, () => modeIds) }));
+  });
+
+  it.each([-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects image count %s', (n) => {
+    expect(() => priceUniform(['declutter'], n)).toThrow(PricingError);
+  });
+
+  it('refuses staging on more than one image', () => {
+    expect(() => priceUniform(['cozyFurnishing'], 2)).toThrow(/exactly 1 image/);
+  });
+
+  it('agrees with the catalogue on the staging price', () => {
+    expect(priceUniform(['cozyFurnishing'], 1).total).toBe(modeById('cozyFurnishing')?.listedCredits);
+  });
+});
