@@ -1,0 +1,45 @@
+// POST /api/scrape-property (contract: core/contract/scrapeProperty.ts): imports a listing's photos.
+// Parses the body, runs the importer with a signal that fires when the client goes away (so a closed tab stops
+// the downloads), and answers import failures with their status, German message and stable code.
+import express, { Router, type Response } from 'express';
+import {
+  SCRAPE_PROPERTY_STATUS,
+  ScrapePropertyRequest,
+  type ScrapePropertyErrorBody,
+} from '../../core/contract/scrapeProperty';
+import { ListingImportError, type ListingImporter } from '../services/listing/importListing';
+
+function sendImportError(res: Response, error: ListingImportError): void {
+  const details = { ...error.details, ...(error.platform === undefined ? {} : { platform: error.platform }) };
+  const body: ScrapePropertyErrorBody = { error: error.message, code: error.code };
+  if (Object.keys(details).length > 0) body.details = details;
+  res.status(SCRAPE_PROPERTY_STATUS[error.code]).json(body);
+}
+
+export function createScrapePropertyRouter(deps: { importer: ListingImporter }): Router {
+  const router = Router();
+  // The app usually parses JSON already (then this is a no-op); the small limit protects a bare mount.
+  router.post('/scrape-property', express.json({ limit: '16kb' }), async (req, res, next) => {
+    const parsed = ScrapePropertyRequest.safeParse(req.body);
+    if (!parsed.success) {
+      sendImportError(res, new ListingImportError('INVALID_URL', undefined));
+      return;
+    }
+    const controller = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) controller.abort();
+    };
+    res.on('close', onClose);
+    try {
+      const result = await deps.importer.importListing(parsed.data.url, controller.signal);
+      res.json(result);
+    } catch (error) {
+      if (controller.signal.aborted) return; // nobody is listening any more
+      if (error instanceof ListingImportError) sendImportError(res, error);
+      else next(error);
+    } finally {
+      res.off('close', onClose);
+    }
+  });
+  return router;
+}
