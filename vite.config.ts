@@ -8,7 +8,8 @@ export default defineConfig({
   root: 'web',
   publicDir: '../public',
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: true },
-  server: { proxy: { '/api': 'http://localhost:8080' } },
+  // /models/ (the room detector's files) comes from the API server too, which serves it from node_modules.
+  server: { proxy: { '/api': 'http://localhost:8080', '/models': 'http://localhost:8080' } },
   plugins: [
     react(),
     VitePWA({
@@ -36,7 +37,23 @@ export default defineConfig({
       workbox: {
         // The app shell only; large optional assets (models) are cached on first use, not precached.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['**/models/**'],
+        // The room analyser's worker bundle (tfjs, several MB) is left out too: both load on first analysis.
+        globIgnores: ['**/models/**', '**/roomWorker-*.js'],
+        runtimeCaching: [
+          {
+            // Model and wasm files live under versioned paths and the worker bundle's name carries its hash,
+            // so a cached copy is never stale: serve it from the cache, also offline, after the first use.
+            urlPattern: ({ sameOrigin, url }) =>
+              sameOrigin &&
+              (url.pathname.startsWith('/models/') || /\/assets\/roomWorker-[^/]+\.js$/.test(url.pathname)),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'raumglanz-models',
+              expiration: { maxEntries: 20 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//],
         cleanupOutdatedCaches: true,

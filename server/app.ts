@@ -3,10 +3,23 @@
 // /api (ending in a JSON 404), the built web app with its SPA fallback, and last the one error handler.
 import express, { type Router } from 'express';
 import helmet from 'helmet';
+import { createAuth, trustedOrigins, type AuthService } from './auth/auth';
+import { authRouter } from './auth/router';
+import { loadSession } from './auth/session';
 import type { Env } from './env';
 import { apiNotFound, errorHandler } from './errors';
+import { roomModelRouter } from './ai/room/modelRoute';
 import { httpLogger, type Logger } from './logger';
+import { originCheck } from './middleware/originCheck';
+import type { AiDeps } from './routes/aiLimits';
+import { analyzeImageRouter } from './routes/analyzeImage';
+import { creditsRouter } from './routes/credits';
+import { enhanceImageRouter } from './routes/enhanceImage';
 import { healthRouter } from './routes/health';
+import { scrapePropertyRouter } from './routes/scrapeProperty';
+import { suggestionsRouter } from './routes/suggestions';
+import type { ListingImporter } from './services/listing/importListing';
+import { createCreditsService, type CreditsService } from './services/credits';
 import { staticFiles } from './staticFiles';
 import type { Db } from './store/db';
 
@@ -14,6 +27,14 @@ export interface AppDeps {
   env: Env;
   db: Db;
   logger: Logger;
+  /** The credit ledger (services/credits.ts). */
+  credits: CreditsService;
+  /** Accounts and sessions (auth/auth.ts); routes ask `getUserId(req)` from auth/session.ts, not this. */
+  auth: AuthService;
+  /** The AI provider and limits of the AI routes; by default chosen from env (routes/aiLimits.ts). */
+  ai?: AiDeps;
+  /** Imports listing photos (services/listing); by default built from env. */
+  listingImporter?: ListingImporter;
   /** More routers mounted under /api after the built-in ones (tests add probe routes this way). */
   routers?: Router[];
 }
@@ -21,8 +42,18 @@ export interface AppDeps {
 /** Builds one /api router from the app's dependencies; its paths are relative to /api. */
 export type ApiRouterFactory = (deps: AppDeps) => Router;
 
+/** What createApp needs: the services it can build from env and db itself may be left out (tests pass fakes). */
+export type AppInput = Omit<AppDeps, 'credits' | 'auth'> & Partial<Pick<AppDeps, 'credits' | 'auth'>>;
+
 // Every API resource: adding one is one line here.
-const API_ROUTERS: ApiRouterFactory[] = [healthRouter];
+const API_ROUTERS: ApiRouterFactory[] = [
+  healthRouter,
+  creditsRouter,
+  enhanceImageRouter,
+  analyzeImageRouter,
+  suggestionsRouter,
+  scrapePropertyRouter,
+];
 
 /** Images travel as data URLs inside JSON (up to 10 MB per file, base64 adds a third), so the limit is generous. */
 export const JSON_BODY_LIMIT = '25mb';
@@ -46,7 +77,9 @@ const CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-export function createApp(deps: AppDeps): express.Express {
+export function createApp(input: AppInput): express.Express {
+  const credits = input.credits ?? createCreditsService(input.db);
+  const deps: AppDeps = { ...input, credits, auth: input.auth ?? createAuth({ ...input, credits }) };
   const app = express();
   app.disable('x-powered-by');
   // Off unless the operator says how many proxies sit in front; otherwise X-Forwarded-For could be forged.
@@ -68,12 +101,19 @@ export function createApp(deps: AppDeps): express.Express {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  // CSRF guard for every state-changing call, then the lazy session lookup behind getUserId(req).
+  api.use(originCheck(trustedOrigins(deps.env)));
+  api.use(loadSession(deps.auth));
+  // better-auth parses its own (small) bodies, so /api/auth comes before the 25 MB JSON parser.
+  api.use(authRouter(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   for (const factory of API_ROUTERS) api.use(factory(deps));
   for (const router of deps.routers ?? []) api.use(router);
   api.use(apiNotFound);
   app.use('/api', api);
 
+  // The room detector's model and wasm files, from the npm packages (see server/ai/room/modelRoute.ts).
+  app.use(roomModelRouter());
   app.use(staticFiles(deps.env.STATIC_DIR));
   app.use(errorHandler);
   return app;

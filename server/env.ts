@@ -33,8 +33,50 @@ const EnvSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://api.openai.com/v1' })
       .optional(),
     AI_PROVIDER: z.enum(['openai', 'builtin'], { error: 'must be openai or builtin' }).optional(),
+    /** The image model behind images.edit (enhancement and implementing suggestions). */
+    OPENAI_IMAGE_MODEL: z.string().regex(/^\S+$/, { error: 'must be a model name' }).default('gpt-image-1'),
+    /** The vision chat model for room analysis and suggestions (structured output). */
+    OPENAI_CHAT_MODEL: z.string().regex(/^\S+$/, { error: 'must be a model name' }).default('gpt-4o-mini'),
+    /** Per attempt; image edits of large photos take up to a minute. */
+    OPENAI_TIMEOUT_MS: integer(100, 600_000, 120_000),
+    OPENAI_MAX_RETRIES: integer(0, 10, 2),
     /** Proxy hops in front of the server whose X-Forwarded-For we believe; 0 (the default) trusts none. */
     TRUST_PROXY: integer(0, 10, 0),
+    // Accounts (server/auth). Without a secret, one is generated on first start and kept in the database.
+    BETTER_AUTH_SECRET: z
+      .string()
+      .min(32, { error: 'must be at least 32 characters (for example: openssl rand -base64 32)' })
+      .optional(),
+    /** The address users open (https://raumglanz.example); unset, each request's own origin is used. */
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://raumglanz.example' })
+      .transform((url) => new URL(url).origin)
+      .optional(),
+    /** More origins that may make state-changing API calls, comma-separated. */
+    TRUSTED_ORIGINS: z
+      .string()
+      .transform((list, ctx) => {
+        const origins = list
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean);
+        const bad = origins.find((item) => !URL.canParse(item) || !/^https?:$/.test(new URL(item).protocol));
+        if (bad === undefined) return origins.map((item) => new URL(item).origin);
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be comma-separated http(s) origins such as https://a.example',
+        });
+        return z.NEVER;
+      })
+      .optional(),
+    /** Sign-in and sign-up attempts per minute from one IP address (unset: AUTH_RATE_LIMIT_DEFAULT, 10). */
+    AUTH_RATE_LIMIT: z
+      .string()
+      .refine((text) => /^\d+$/.test(text) && Number(text) >= 1 && Number(text) <= 100_000, {
+        message: 'must be a whole number from 1 to 100000',
+      })
+      .transform(Number)
+      .optional(),
   })
   .transform((env, ctx) => {
     const aiProvider = env.AI_PROVIDER ?? (env.OPENAI_API_KEY ? 'openai' : 'builtin');

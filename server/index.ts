@@ -2,6 +2,7 @@
 // (stop accepting, let running requests finish for a while, close the database). Run it with
 // `node --import tsx server/index.ts`; there is no build step for the server.
 import type { AddressInfo } from 'node:net';
+import { createAiProvider } from './ai';
 import { createApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 import { createLogger } from './logger';
@@ -25,7 +26,8 @@ function main(): void {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);
-  const app = createApp({ env, db, logger });
+  // AI_PROVIDER (default: openai with a key, else the offline builtin provider) and the OPENAI_* settings.
+  const app = createApp({ env, db, logger, ai: { provider: createAiProvider(env, { logger }) } });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;

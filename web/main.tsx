@@ -4,7 +4,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createServices } from './app/context';
+import { createServices } from './app/services';
 import './app/styles.css';
 
 const services = createServices();

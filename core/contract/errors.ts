@@ -19,6 +19,33 @@ export const API_ERROR_CODES = [
   'VIRTUAL_STAGING_REDIRECT',
   'UPSTREAM_FAILED',
   'SERVICE_UNAVAILABLE',
+  // Images and AI calls (server/routes/enhanceImage.ts, analyzeImage.ts, suggestions.ts).
+  /** A file over MAX_FILE_BYTES (413). */
+  'FILE_TOO_LARGE',
+  /** More than MAX_UPLOAD_FILES images in one request (413). */
+  'TOO_MANY_FILES',
+  /** Width x height over MAX_PIXELS, refused before decoding (413). */
+  'IMAGE_TOO_LARGE',
+  /** Not a JPEG, PNG or WEBP by its bytes, or not decodable (415). */
+  'UNSUPPORTED_IMAGE',
+  /** The builtin provider cannot do these modes; details.modeIds lists them (422). */
+  'AI_UNAVAILABLE',
+  /** The AI service is overloaded or rate-limits us (its 429): try again later (503). */
+  'AI_BUSY',
+  /** The AI service did not answer in time (504). */
+  'AI_TIMEOUT',
+  /** The AI service refused this image or request, e.g. its content filter (422). */
+  'AI_REFUSED',
+  /** A charged call without an Idempotency-Key header (400). */
+  'IDEMPOTENCY_KEY_REQUIRED',
+  /** The same Idempotency-Key with a different request (422). */
+  'IDEMPOTENCY_KEY_REUSED',
+  /** The request with this Idempotency-Key is still running (409). */
+  'REQUEST_IN_PROGRESS',
+  /** This Idempotency-Key was charged before and its result is no longer kept; nothing was charged (409). */
+  'ALREADY_PROCESSED',
+  // A feature the API names but the product does not offer yet (buying credits: 'Diese Funktion kommt bald!', 501).
+  'NOT_IMPLEMENTED',
 ] as const;
 
 export const ApiErrorCode = z.enum(API_ERROR_CODES);

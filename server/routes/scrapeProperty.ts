@@ -7,6 +7,9 @@ import {
   ScrapePropertyRequest,
   type ScrapePropertyErrorBody,
 } from '../../core/contract/scrapeProperty';
+import type { ApiRouterFactory } from '../app';
+import { createRateLimit } from '../middleware/rateLimit';
+import { createListingImporterFromEnv } from '../services/listing/fromEnv';
 import { ListingImportError, type ListingImporter } from '../services/listing/importListing';
 
 function sendImportError(res: Response, error: ListingImportError): void {
@@ -43,3 +46,18 @@ export function createScrapePropertyRouter(deps: { importer: ListingImporter }):
   });
   return router;
 }
+
+/** Each import makes the server fetch up to 21 URLs, so one address may start only a few per minute. */
+const IMPORTS_PER_MINUTE = 10;
+
+/** The app's /api router: the importer from deps (tests) or from env, behind a per-address rate limit. */
+export const scrapePropertyRouter: ApiRouterFactory = (deps) => {
+  const router = Router();
+  router.use('/scrape-property', createRateLimit({ windowMs: 60_000, limit: IMPORTS_PER_MINUTE }));
+  router.use(
+    createScrapePropertyRouter({
+      importer: deps.listingImporter ?? createListingImporterFromEnv(process.env),
+    }),
+  );
+  return router;
+};

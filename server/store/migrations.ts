@@ -20,4 +20,50 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO app_meta (key, value) VALUES ('created_at', CAST(CURRENT_TIMESTAMP AS TEXT));
     `,
   },
+  {
+    // better-auth's tables for email-and-password accounts, exactly as its own migrator writes them for SQLite
+    // (better-auth/db/migration getMigrations; tests/server/auth.test.ts fails if they ever drift apart).
+    // Quoted camelCase names are better-auth's; "user" is quoted because it is reserved in PostgreSQL.
+    name: '002_auth',
+    sql: `
+      CREATE TABLE "user" ("id" text not null primary key, "name" text not null, "email" text not null unique,
+        "emailVerified" integer not null, "image" text, "createdAt" date not null, "updatedAt" date not null);
+      CREATE TABLE "session" ("id" text not null primary key, "expiresAt" date not null,
+        "token" text not null unique, "createdAt" date not null, "updatedAt" date not null, "ipAddress" text,
+        "userAgent" text, "userId" text not null references "user" ("id") on delete cascade);
+      CREATE TABLE "account" ("id" text not null primary key, "accountId" text not null,
+        "providerId" text not null, "userId" text not null references "user" ("id") on delete cascade,
+        "accessToken" text, "refreshToken" text, "idToken" text, "accessTokenExpiresAt" date,
+        "refreshTokenExpiresAt" date, "scope" text, "password" text, "createdAt" date not null,
+        "updatedAt" date not null);
+      CREATE TABLE "verification" ("id" text not null primary key, "identifier" text not null,
+        "value" text not null, "expiresAt" date not null, "createdAt" date not null, "updatedAt" date not null);
+      CREATE INDEX "session_userId_idx" ON "session" ("userId");
+      CREATE INDEX "account_userId_idx" ON "account" ("userId");
+      CREATE INDEX "verification_identifier_idx" ON "verification" ("identifier");
+    `,
+  },
+  {
+    // The credit ledger (server/store/ledger.ts): append-only, the balance is SUM(amount) per user.
+    // The UNIQUE idempotency key is what makes a retried charge, refund or grant happen once.
+    // No ON DELETE: ledger rows are the money trail and outlive nothing silently.
+    name: '003_credit_ledger',
+    sql: `
+      CREATE TABLE credit_ledger (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES "user" ("id"),
+        kind TEXT NOT NULL CHECK (kind IN ('grant', 'charge', 'refund')),
+        amount INTEGER NOT NULL CHECK (
+          (kind = 'charge' AND amount < 0) OR (kind IN ('grant', 'refund') AND amount > 0)
+        ),
+        idempotency_key TEXT NOT NULL UNIQUE,
+        reason TEXT NOT NULL,
+        charge_entry_id TEXT REFERENCES credit_ledger (id),
+        created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        CHECK ((kind = 'refund') = (charge_entry_id IS NOT NULL))
+      );
+      CREATE INDEX credit_ledger_user_idx ON credit_ledger (user_id, amount);
+      CREATE INDEX credit_ledger_charge_idx ON credit_ledger (charge_entry_id);
+    `,
+  },
 ];

@@ -23,6 +23,10 @@ describe('#parseEnv', () => {
       STARTING_CREDITS: 10,
       TRUST_PROXY: 0,
       AI_PROVIDER: 'builtin',
+      OPENAI_IMAGE_MODEL: 'gpt-image-1',
+      OPENAI_CHAT_MODEL: 'gpt-4o-mini',
+      OPENAI_TIMEOUT_MS: 120000,
+      OPENAI_MAX_RETRIES: 2,
     });
   });
 

@@ -1,20 +1,12 @@
-// The app's long-lived services (the device database and the workflow store), made once and handed to
-// screens through React context so tests and pages can supply their own.
+// Hands the app's long-lived services (see services.ts) to the screens through React context, so tests and
+// pages can supply their own.
 
 import { createContext, useContext } from 'react';
-import { AppDb } from '../data/db';
-import { createWorkflowStore, useWorkflow, type WorkflowStore } from '../workflow/store';
+import { useWorkflow } from '../workflow/store';
 import type { WorkflowState } from '../workflow/machine';
+import type { AppServices } from './services';
 
-export interface AppServices {
-  db: AppDb;
-  store: WorkflowStore;
-}
-
-export function createServices(): AppServices {
-  const db = new AppDb();
-  return { db, store: createWorkflowStore(db) };
-}
+export type { AppServices } from './services';
 
 export const ServicesContext = createContext<AppServices | null>(null);
 

@@ -25,3 +25,24 @@ export function usePreviewUrl(
   }, [db, imageId, kind]);
   return url;
 }
+
+/** An object URL for a stored result (an `enhancedUrl` or final image key), revoked when unused. */
+export function useResultUrl(db: AppDb, resultId: string | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!resultId) return;
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    void db.results.get(resultId).then((row) => {
+      if (!row || cancelled) return;
+      objectUrl = URL.createObjectURL(row.blob);
+      setUrl(objectUrl);
+    });
+    return () => {
+      cancelled = true;
+      setUrl(null);
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [db, resultId]);
+  return url;
+}

@@ -1,7 +1,7 @@
 // The live workflow: holds the state, runs every event through the pure `transition`, lets React subscribe,
 // and writes a snapshot to IndexedDB after each change so a reload or a closed tab loses nothing.
 
-import { useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { StorageFullError, listImages, loadWorkflow, saveWorkflow, type AppDb } from '../data/db';
 import {
   initialState,
@@ -97,7 +97,19 @@ export function createWorkflowStore(db: AppDb): WorkflowStore {
   return store;
 }
 
-/** Subscribes a component to the part of the state it renders. */
+/**
+ * Subscribes a component to the part of the state it renders. The selected value is cached per state and
+ * selector, so selectors may build new arrays (`s.images.filter(...)`) without making React re-render forever.
+ */
 export function useWorkflow<T>(store: WorkflowStore, select: (state: WorkflowState) => T): T {
-  return useSyncExternalStore(store.subscribe, () => select(store.getState()));
+  const cache = useRef<{ state: WorkflowState; select: (state: WorkflowState) => T; value: T } | null>(null);
+  const getSnapshot = () => {
+    const state = store.getState();
+    const hit = cache.current;
+    if (hit && hit.state === state && hit.select === select) return hit.value;
+    const value = select(state);
+    cache.current = { state, select, value };
+    return value;
+  };
+  return useSyncExternalStore(store.subscribe, getSnapshot);
 }

@@ -12,7 +12,14 @@ function problemKey(input: ListingInput): MessageKey | null {
   return input.platform === 'booking' ? 'importForm.invalidBooking' : 'importForm.invalidAirbnb';
 }
 
-export function ImportForm({ onImport, loading }: { onImport: (url: string) => void; loading: boolean }) {
+export interface ImportFormProps {
+  onImport: (url: string) => void;
+  loading: boolean;
+  /** The German message of the last failed import, shown in an alert titled 'Fehler'. */
+  error: string | null;
+}
+
+export function ImportForm({ onImport, loading, error }: ImportFormProps) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const id = useId();
@@ -61,6 +68,20 @@ export function ImportForm({ onImport, loading }: { onImport: (url: string) => v
               })
             : t('importForm.hint')}
       </p>
+      {loading && (
+        <div className="import-form__progress" role="status">
+          <div className="steps__bar">
+            <div className="steps__fill steps__fill--indeterminate" />
+          </div>
+          {t('importForm.importing')}
+        </div>
+      )}
+      {error && !loading && (
+        <div className="alert" role="alert">
+          <strong>{t('importForm.errorTitle')}</strong>
+          <p>{error}</p>
+        </div>
+      )}
     </form>
   );
 }

@@ -13,14 +13,24 @@ import { ImportForm } from './ImportForm';
 
 export interface UploadScreenProps {
   onOptimize: () => void;
-  onImport: (url: string) => void;
-  importing: boolean;
+  /** Resolves to the German error message, or null when the photos were added. */
+  onImport: (url: string) => Promise<string | null>;
 }
 
-export function UploadScreen({ onOptimize, onImport, importing }: UploadScreenProps) {
+export function UploadScreen({ onOptimize, onImport }: UploadScreenProps) {
   const services = useServices();
   const images = useAppState((s) => s.images);
   const [reading, setReading] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [importError, setImportError] = useState<string | null>(null);
+
+  const startImport = (url: string) => {
+    setImporting(true);
+    setImportError(null);
+    void onImport(url)
+      .then(setImportError)
+      .finally(() => setImporting(false));
+  };
 
   const onFiles = useCallback(
     (files: File[]) => {
@@ -54,7 +64,7 @@ export function UploadScreen({ onOptimize, onImport, importing }: UploadScreenPr
         <div className="divider" role="separator">
           {t('upload.or')}
         </div>
-        <ImportForm onImport={onImport} loading={importing} />
+        <ImportForm onImport={startImport} loading={importing} error={importError} />
       </div>
       <aside className="side">
         <Benefits />

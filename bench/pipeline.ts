@@ -1,0 +1,309 @@
+// The whole-pipeline benchmark: a 4000x3000 JPEG -> autoOptimize -> JPEG through the real worker engine in headless
+// Chromium, against sharp's jpeg -> linear + sharpen + affine -> jpeg on one thread in the same run; plus the
+// main-thread long tasks during a 20-photo batch. Also exports the page build and server that the engine's browser
+// tests (tests/e2e/engine.test.ts) use. Run alone: `node --import tsx bench/pipeline.ts`.
+
+import { spawn } from 'node:child_process';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import type { BatchReport, EnhanceOutcome } from './page/api';
+
+export const REPO = resolve(import.meta.dirname, '..');
+export const FIXTURES = resolve(REPO, '../shared/fixtures');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** As in tests/e2e/harness.ts: a quiet, headless browser that talks to nothing but our server. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The photo of the benchmark: the GPS fixture (4048x3036), cropped to exactly 4000x3000. */
+export const BENCH_PHOTO = 'photos/IMG_20180725_163423.jpg';
+export const BENCH_WIDTH = 4000;
+export const BENCH_HEIGHT = 3000;
+export const BENCH_MODES = ['autoOptimize'];
+export const BATCH_SIZE = 20;
+export const JPEG_QUALITY = 92;
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Builds bench/page with bench/vite.config.ts into `outDir` (a child process, as `vite build` runs for the app). */
+export async function buildBenchPage(outDir: string): Promise<void> {
+  const vite = resolve(REPO, 'node_modules/vite/bin/vite.js');
+  const args = [vite, 'build', '--config', 'bench/vite.config.ts', '--outDir', outDir, '--emptyOutDir'];
+  const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`vite build of bench/page failed (${code}):\n${log}`);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+};
+
+/** A tiny static server on 127.0.0.1: each URL prefix maps to a folder; nothing outside those folders is served. */
+export async function serveStatic(
+  mounts: Record<string, string>,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const prefixes = Object.keys(mounts).sort((a, b) => b.length - a.length);
+  const server: Server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+    const prefix = prefixes.find((p) => path.startsWith(p));
+    const root = prefix === undefined ? '' : resolve(mounts[prefix]!);
+    const rest = prefix === undefined ? '' : path.slice(prefix.length);
+    const file = resolve(root, rest === '' || rest.endsWith('/') ? `${rest}index.html` : rest);
+    if (!root || !file.startsWith(root + sep) || !statSync(file, { throwIfNoEntry: false })?.isFile()) {
+      response.writeHead(404).end('not found');
+      return;
+    }
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
+    createReadStream(file).pipe(response);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+export interface BenchServer {
+  /** The page is at `${url}/`; fixtures at `${url}/fixtures/...`; files written to `inputDir` at `${url}/input/...`. */
+  url: string;
+  inputDir: string;
+  stop(): Promise<void>;
+}
+
+/** Builds the page into a temp folder and serves it with the fixtures (read in place, never copied). */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'raumglanz-bench-'));
+  const pageDir = join(dir, 'page');
+  const inputDir = join(dir, 'input');
+  await buildBenchPage(pageDir);
+  mkdirSync(inputDir);
+  const server = await serveStatic({ '/': pageDir, '/fixtures/': FIXTURES, '/input/': inputDir });
+  return {
+    url: server.url,
+    inputDir,
+    async stop() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** Opens the bench page and waits until its engine is on `window`. */
+export async function openBenchPage(browser: Browser, url: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.goto(`${url}/`);
+  await page.waitForFunction(() => 'raumglanzBench' in window, undefined, { timeout: 30_000 });
+  return page;
+}
+
+/** Writes the 4000x3000 benchmark JPEG into `dir` and returns its bytes. */
+export async function writeBenchPhoto(dir: string): Promise<Buffer> {
+  const source = await readFile(resolve(FIXTURES, BENCH_PHOTO));
+  const jpeg = await sharp(source)
+    .extract({ left: 24, top: 18, width: BENCH_WIDTH, height: BENCH_HEIGHT })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+  await writeFile(join(dir, 'bench.jpg'), jpeg);
+  return jpeg;
+}
+
+/**
+ * sharp's nearest equivalent of our pipeline, on one thread: decode, a linear levels stretch, an unsharp mask,
+ * a half-degree rotation (the kind a tilt correction does), encode at our quality.
+ */
+export async function sharpPipelineMs(jpeg: Buffer): Promise<number> {
+  const angle = (0.5 * Math.PI) / 180;
+  const started = performance.now();
+  await sharp(jpeg)
+    .linear(1.08, -6)
+    .sharpen({ sigma: 1 })
+    .affine(
+      [
+        [Math.cos(angle), -Math.sin(angle)],
+        [Math.sin(angle), Math.cos(angle)],
+      ],
+      { interpolator: sharp.interpolators.bilinear },
+    )
+    .jpeg({ quality: JPEG_QUALITY })
+    .toBuffer();
+  return performance.now() - started;
+}
+
+export interface PipelineReport {
+  photo: string;
+  runs: number;
+  oursMs: number;
+  sharpMs: number;
+  /** Our speed / sharp's speed: higher is better; the target is at least 2. */
+  ratio: number;
+  oursRunsMs: number[];
+  sharpRunsMs: number[];
+  /** Median per stage inside the worker (the rest of `oursMs` is messaging and queueing). */
+  stages: { decodeMs: number; processMs: number; encodeMs: number };
+  mainThreadLongTasks: number;
+  batch: BatchReport & { photos: number };
+  longTaskObserverWorks: boolean;
+  workers: number;
+  hardwareConcurrency: number;
+  chromium: string;
+}
+
+export async function runPipelineBench(
+  options: { runs?: number; batch?: number } = {},
+): Promise<PipelineReport> {
+  const runs = options.runs ?? 7;
+  const photos = options.batch ?? BATCH_SIZE;
+  const server = await startBenchServer();
+  let browser: Browser | undefined;
+  try {
+    const jpeg = await writeBenchPhoto(server.inputDir);
+
+    // sharp first, alone on the machine; one warm-up run, then the measured ones.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    await sharpPipelineMs(jpeg);
+    const sharpRunsMs: number[] = [];
+    for (let i = 0; i < runs; i++) sharpRunsMs.push(await sharpPipelineMs(jpeg));
+
+    browser = await launchChromium();
+    const page = await openBenchPage(browser, server.url);
+    const photoUrl = `${server.url}/input/bench.jpg`;
+    const enhance = () =>
+      page.evaluate(([url, modes]) => window.raumglanzBench.enhance(url, modes), [
+        photoUrl,
+        BENCH_MODES,
+      ] as const);
+
+    const warm = await enhance(); // starts the worker and warms the JIT
+    if (!warm.ok) throw new Error(`the engine failed on the benchmark photo: ${warm.message}`);
+    const outcomes: Extract<EnhanceOutcome, { ok: true }>[] = [];
+    for (let i = 0; i < runs; i++) {
+      const outcome = await enhance();
+      if (!outcome.ok) throw new Error(`the engine failed on the benchmark photo: ${outcome.message}`);
+      outcomes.push(outcome);
+    }
+    const oursRunsMs = outcomes.map((o) => o.ms);
+
+    const longTaskObserverWorks =
+      (await page.evaluate(() => window.raumglanzBench.longTaskSelfCheck(120))) === 1;
+    const batch = await page.evaluate(
+      ([url, count, modes]) => window.raumglanzBench.batch(url, count, modes),
+      [photoUrl, photos, BENCH_MODES] as const,
+    );
+    const info = await page.evaluate(() => ({
+      workers: window.raumglanzBench.workerCount,
+      hardwareConcurrency: window.raumglanzBench.hardwareConcurrency,
+    }));
+
+    const oursMs = median(oursRunsMs);
+    const sharpMs = median(sharpRunsMs);
+    const stageOf = (key: 'decodeMs' | 'processMs' | 'encodeMs') =>
+      median(outcomes.map((o) => o.timings[key]));
+    return {
+      photo: `${BENCH_WIDTH}x${BENCH_HEIGHT} JPEG (${(jpeg.length / 1e6).toFixed(1)} MB), modes ${BENCH_MODES.join('+')}`,
+      runs,
+      oursMs,
+      sharpMs,
+      ratio: sharpMs / oursMs,
+      oursRunsMs,
+      sharpRunsMs,
+      stages: {
+        decodeMs: stageOf('decodeMs'),
+        processMs: stageOf('processMs'),
+        encodeMs: stageOf('encodeMs'),
+      },
+      mainThreadLongTasks: batch.longTasks.length,
+      batch: { ...batch, photos },
+      longTaskObserverWorks,
+      ...info,
+      chromium: browser.version(),
+    };
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+const ms = (n: number) => `${Math.round(n)} ms`;
+
+/** The readable part of the report. */
+export function formatPipelineTable(report: PipelineReport): string {
+  const rows: [string, string][] = [
+    ['photo', report.photo],
+    [
+      'browser',
+      `Chromium ${report.chromium}, ${report.workers} worker(s) of ${report.hardwareConcurrency} cores`,
+    ],
+    [
+      `ours (median of ${report.runs})`,
+      `${ms(report.oursMs)}   runs: ${report.oursRunsMs.map(Math.round).join(', ')}`,
+    ],
+    [
+      '  in the worker',
+      `decode ${ms(report.stages.decodeMs)}, kernels ${ms(report.stages.processMs)}, encode ${ms(report.stages.encodeMs)}`,
+    ],
+    [
+      `sharp (median of ${report.runs})`,
+      `${ms(report.sharpMs)}   runs: ${report.sharpRunsMs.map(Math.round).join(', ')}`,
+    ],
+    [
+      'ratio (ours / sharp speed)',
+      `${report.ratio.toFixed(2)}   target >= 2.00 ${report.ratio >= 2 ? 'met' : 'NOT met'}`,
+    ],
+    [
+      `batch of ${report.batch.photos}`,
+      `${ms(report.batch.ms)} (${ms(report.batch.ms / report.batch.photos)} per photo), ${report.batch.failed} failed`,
+    ],
+    [
+      'main-thread tasks > 50 ms',
+      `${report.mainThreadLongTasks}${report.batch.longTasks.length ? ` (${report.batch.longTasks.map(Math.round).join(', ')} ms)` : ''}` +
+        `   target 0 ${report.mainThreadLongTasks === 0 ? 'met' : 'NOT met'}; observer self-check ${report.longTaskObserverWorks ? 'ok' : 'FAILED'}`,
+    ],
+    ['page timer delay (max)', ms(report.batch.maxTimerDelayMs)],
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return [
+    'Pipeline: JPEG -> auto-optimise -> JPEG',
+    ...rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`),
+  ].join('\n');
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const report = await runPipelineBench();
+  console.log(formatPipelineTable(report));
+  const { oursMs, sharpMs, ratio, mainThreadLongTasks } = report;
+  console.log(JSON.stringify({ pipeline: { oursMs, sharpMs, ratio }, mainThreadLongTasks }));
+}

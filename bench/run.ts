@@ -1,0 +1,61 @@
+// `npm run bench`: our kernels against sharp (bench/kernels.ts, run as a child process so its timings are not
+// disturbed by this process), then the whole pipeline in headless Chromium against sharp (bench/pipeline.ts).
+// Prints readable tables, and as the very last line one JSON object with the figures:
+// {"kernels":[{"name","mpps","sharpMpps","ratio"}...],"pipeline":{"oursMs","sharpMs","ratio"},"mainThreadLongTasks":N}
+// Optional: BENCH_RUNS (pipeline runs, default 7), BENCH_BATCH (photos in the long-task batch, default 20).
+
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { BATCH_SIZE, formatPipelineTable, REPO, runPipelineBench } from './pipeline';
+
+interface KernelFigure {
+  name: string;
+  mpps: number;
+  sharpMpps: number;
+  ratio: number;
+}
+
+/** Runs bench/kernels.ts, shows its table as it comes, and returns the JSON of its last line. */
+async function runKernels(): Promise<KernelFigure[]> {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(REPO, 'bench/kernels.ts')], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  const lines = output.trimEnd().split('\n');
+  const last = lines.pop() ?? '';
+  if (code !== 0) throw new Error(`bench/kernels.ts exited with ${code}:\n${output}`);
+  console.log(lines.join('\n'));
+  const parsed = JSON.parse(last) as { kernels?: KernelFigure[] };
+  if (!Array.isArray(parsed.kernels))
+    throw new Error(`bench/kernels.ts did not end with {"kernels":[...]}: ${last}`);
+  return parsed.kernels;
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
+
+const kernels = await runKernels();
+console.log('');
+const report = await runPipelineBench({
+  runs: positive(process.env.BENCH_RUNS, 7),
+  batch: positive(process.env.BENCH_BATCH, BATCH_SIZE),
+});
+console.log(formatPipelineTable(report));
+
+const round = (n: number, digits: number) => Number(n.toFixed(digits));
+console.log(
+  JSON.stringify({
+    kernels,
+    pipeline: {
+      oursMs: round(report.oursMs, 1),
+      sharpMs: round(report.sharpMs, 1),
+      ratio: round(report.ratio, 3),
+    },
+    mainThreadLongTasks: report.mainThreadLongTasks,
+  }),
+);

@@ -1,0 +1,50 @@
+// POST /api/analyze-image (SPEC section 7): room analysis of one or more photos. Free and open to visitors (rate
+// limited), because the client normally analyses on the device and only falls back to the server. The analysis
+// is the RoomAnalysis of core/catalog plus a German description; one entry per image in `individualAnalyses`.
+// Send downscaled photos (about 1024 px): the whole JSON body is limited to 25 MB.
+import { z } from 'zod';
+import { isModeId } from '../catalog/modes';
+import { ROOM_TYPES } from '../catalog/types';
+import { AiProviderName, ImageDataUrlList, RoomTypeOrMixed } from './enhance';
+
+export const AnalyzeRequest = z.object({ imageDataUrls: ImageDataUrlList });
+export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
+
+export const RoomTypeSchema = z.enum(ROOM_TYPES);
+
+export const VisibleElementsSchema = z.object({
+  hasPillows: z.boolean(),
+  hasBed: z.boolean(),
+  hasTV: z.boolean(),
+  hasAppliances: z.boolean(),
+  hasCountertops: z.boolean(),
+  hasToiletries: z.boolean(),
+  hasClutter: z.boolean(),
+});
+
+export const ImageAnalysisSchema = z.object({
+  roomType: RoomTypeSchema,
+  /** 0 to 1: how sure the provider is of the room type. */
+  confidence: z.number().min(0).max(1),
+  visibleElements: VisibleElementsSchema,
+  /** German, one or two sentences; says which provider made it. */
+  description: z.string(),
+});
+export type ImageAnalysis = z.infer<typeof ImageAnalysisSchema>;
+
+export const RoomAnalysisSchema = z.object({
+  roomType: RoomTypeOrMixed,
+  roomTypes: z.array(RoomTypeSchema),
+  hasMixedRooms: z.boolean(),
+  recommendedModes: z.array(z.string().refine(isModeId, { error: 'unknown mode id' })),
+  /** True where any image shows the element. */
+  visibleElements: VisibleElementsSchema,
+  description: z.string(),
+});
+
+export const AnalyzeResponse = z.object({
+  analysis: RoomAnalysisSchema,
+  individualAnalyses: z.array(ImageAnalysisSchema),
+  provider: AiProviderName,
+});
+export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;

@@ -1,0 +1,192 @@
+// The `builtin` provider: the offline default, with no API key and no network. It is honest about what it is:
+// room analysis from the on-device room detector (server/ai/room) or, if that cannot load, from image
+// statistics; the server modes it can approximate with classical operations (operations.ts) and a clear
+// refusal for the rest; suggestions written from its measurements; and implementing the suggestions it can map
+// to an operation, naming the ones that need the AI service. Every description says it was made offline.
+import {
+  ROOM_TYPE_LABELS,
+  NO_VISIBLE_ELEMENTS,
+  type RoomType,
+  type VisibleElements,
+} from '../../../core/catalog';
+import type { ImageAnalysis } from '../../../core/contract/analyze';
+import type { Suggestion } from '../../../core/text';
+import type { Logger } from '../../logger';
+import { AiError } from '../errors';
+import type {
+  AiProvider,
+  EnhanceInput,
+  ImplementInput,
+  InputImage,
+  ProviderResult,
+  RgbaImage,
+  SuggestInput,
+} from '../types';
+import { MODE_OPERATIONS, operationsForSuggestion, runOperations, type OperationId } from './operations';
+import { imageStats, isCool, isDark, isYellow, looksOutdoor, type ImageStats } from './stats';
+import { builtinSuggestions } from './suggestions';
+
+/** Starts every description of a builtin result (the client shows it under the photo). */
+export const BUILTIN_NOTE = 'Offline-Näherung ohne KI (raumglanz builtin)';
+export const BUILTIN_ANALYSIS_NOTE = 'Offline-Analyse ohne KI (raumglanz builtin)';
+
+/**
+ * Longest side the builtin provider edits at. Its operations run on the server's main thread; past about
+ * 12 MP a photo costs more time and memory than any listing needs, so larger photos come back at this size.
+ */
+export const BUILTIN_MAX_SIDE = 4096;
+/** The room detector and the statistics look at this size (the detector's own input size). */
+export const ANALYSIS_SIDE = 768;
+
+export interface RoomDetection {
+  roomType: RoomType;
+  confidence: number;
+  visibleElements: VisibleElements;
+}
+export type RoomDetector = (image: RgbaImage) => Promise<RoomDetection>;
+
+export interface BuiltinProviderOptions {
+  /**
+   * The room detector. Default: the on-device detector of server/ai/room, loaded on first use (tfjs, about half a
+   * second). null: image statistics only.
+   */
+  detectRoom?: RoomDetector | null;
+  logger?: Logger;
+}
+
+const loadDefaultDetector = async (): Promise<RoomDetector> => (await import('../room')).analyzeRoomRgba;
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw new AiError('aborted', 'Cancelled');
+}
+
+/** 'Helligkeit 31 %, kühles Licht' and the like: what the statistics say, in German. */
+export function describeStats(stats: ImageStats): string {
+  const parts = [
+    `mittlere Helligkeit ${Math.round(stats.meanLuma * 100)} %${isDark(stats) ? ' (eher dunkel)' : ''}`,
+  ];
+  if (isCool(stats)) parts.push('kühles, bläuliches Licht');
+  else if (isYellow(stats)) parts.push('Gelbstich vom Kunstlicht');
+  else parts.push('neutrale Farben');
+  return parts.join(', ');
+}
+
+/** The room guess from statistics alone: outdoors or not. Nothing else can be told from colours honestly. */
+export function roomFromStats(stats: ImageStats): RoomDetection {
+  return looksOutdoor(stats)
+    ? { roomType: 'exterior', confidence: 0.6, visibleElements: { ...NO_VISIBLE_ELEMENTS } }
+    : { roomType: 'general', confidence: 0.3, visibleElements: { ...NO_VISIBLE_ELEMENTS } };
+}
+
+export class BuiltinProvider implements AiProvider {
+  readonly name = 'builtin' as const;
+  /** CPU-bound work on a 2-core machine: one image at a time keeps the server responsive. */
+  readonly concurrency = 1;
+  private detector: Promise<RoomDetector | null> | undefined;
+
+  constructor(private readonly options: BuiltinProviderOptions = {}) {
+    if (options.detectRoom !== undefined) this.detector = Promise.resolve(options.detectRoom);
+  }
+
+  unsupportedModes(modeIds: readonly string[]): string[] {
+    return modeIds.filter((id) => !(id in MODE_OPERATIONS));
+  }
+
+  async enhance({ image, modes, signal }: EnhanceInput): Promise<ProviderResult> {
+    const rgba = await image.rgba(BUILTIN_MAX_SIDE);
+    throwIfAborted(signal);
+    let current = rgba;
+    const done: string[] = [];
+    for (const mode of modes) {
+      const operations = MODE_OPERATIONS[mode.id];
+      // The service checked unsupportedModes before charging; reaching this is a bug.
+      if (!operations) throw new Error(`builtin cannot do mode ${mode.id}`);
+      const result = runOperations(current, operations);
+      current = result.image;
+      done.push(`${mode.name} (${result.labels.join(', ')})`);
+      throwIfAborted(signal);
+    }
+    return { image: { kind: 'rgba', image: current }, description: `${BUILTIN_NOTE}: ${done.join('; ')}.` };
+  }
+
+  async analyze(images: readonly InputImage[], signal: AbortSignal): Promise<ImageAnalysis[]> {
+    const analyses: ImageAnalysis[] = [];
+    for (const image of images) {
+      throwIfAborted(signal);
+      const rgba = await image.rgba(ANALYSIS_SIDE);
+      const stats = imageStats(rgba);
+      const { detection, by } = await this.detect(rgba, stats);
+      analyses.push({
+        roomType: detection.roomType,
+        confidence: detection.confidence,
+        visibleElements: detection.visibleElements,
+        description: `${BUILTIN_ANALYSIS_NOTE}: ${ROOM_TYPE_LABELS[detection.roomType]} (${by}), ${describeStats(stats)}.`,
+      });
+    }
+    return analyses;
+  }
+
+  async suggest({ images, roomTypes, signal }: SuggestInput): Promise<Suggestion[]> {
+    const sources = [];
+    for (const [i, image] of images.entries()) {
+      throwIfAborted(signal);
+      const rgba = await image.rgba(ANALYSIS_SIDE);
+      const stats = imageStats(rgba);
+      // The client's room types win (it analysed already); one entry means all photos.
+      const known = roomTypes?.length === 1 ? roomTypes[0] : roomTypes?.[i];
+      const detection = known
+        ? { roomType: known, visibleElements: { ...NO_VISIBLE_ELEMENTS } }
+        : (await this.detect(rgba, stats)).detection;
+      sources.push({ roomType: detection.roomType, visibleElements: detection.visibleElements, stats });
+    }
+    return builtinSuggestions(sources);
+  }
+
+  async implement({ image, suggestions, signal }: ImplementInput): Promise<ProviderResult> {
+    const operations = new Set<OperationId>();
+    const applied: string[] = [];
+    const needAi: string[] = [];
+    for (const line of suggestions) {
+      const found = operationsForSuggestion(line);
+      found.forEach((op) => operations.add(op));
+      (found.length > 0 ? applied : needAi).push(titleOf(line));
+    }
+    const rgba = await image.rgba(BUILTIN_MAX_SIDE);
+    throwIfAborted(signal);
+    const result = runOperations(rgba, operations);
+    const parts: string[] = [];
+    if (applied.length > 0) parts.push(`umgesetzt: ${applied.join(', ')} (${result.labels.join(', ')})`);
+    else parts.push('keiner der Vorschläge lässt sich offline umsetzen; das Foto ist unverändert');
+    if (needAi.length > 0) parts.push(`braucht den KI-Dienst: ${needAi.join(', ')}`);
+    return {
+      image: { kind: 'rgba', image: result.image },
+      description: `${BUILTIN_NOTE}: ${parts.join('; ')}.`,
+    };
+  }
+
+  /** The detector's answer, or the statistics' guess when it is switched off or cannot load. */
+  private async detect(
+    rgba: RgbaImage,
+    stats: ImageStats,
+  ): Promise<{ detection: RoomDetection; by: string }> {
+    this.detector ??= loadDefaultDetector().catch((error: unknown) => {
+      this.options.logger?.warn({ err: error }, 'room detector unavailable; analysing with image statistics');
+      return null;
+    });
+    const detect = await this.detector;
+    if (detect) {
+      try {
+        return { detection: await detect(rgba), by: 'Objekterkennung auf dem Server' };
+      } catch (error) {
+        this.options.logger?.warn({ err: error }, 'room detector failed; using image statistics');
+      }
+    }
+    return { detection: roomFromStats(stats), by: 'aus Bildstatistik geschätzt' };
+  }
+}
+
+/** A suggestion's title: the text before its first colon, at most 80 characters. */
+export function titleOf(line: string): string {
+  const title = line.split(':')[0]?.trim() ?? '';
+  return title.length > 80 ? `${title.slice(0, 79)}…` : title;
+}

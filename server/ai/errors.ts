@@ -1,0 +1,48 @@
+// How an AI call can fail, independent of the provider: the provider turns its own errors (HTTP statuses of the
+// OpenAI API, timeouts, aborts) into an AiError of one kind, and this module maps each kind to the API's status
+// and code. Anything else a provider throws is a bug: INTERNAL.
+import type { ApiErrorCode } from '../../core/contract/errors';
+import type { ImageFailure } from '../../core/contract/enhance';
+import { ApiError } from '../errors';
+
+export type AiFailureKind = 'busy' | 'timeout' | 'upstream' | 'refused' | 'aborted';
+
+export class AiError extends Error {
+  constructor(
+    readonly kind: AiFailureKind,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AiError';
+  }
+}
+
+/**
+ * Status and code per kind. A 429 from the AI service is OUR upstream being busy, not the user sending too
+ * much, so it becomes 503 AI_BUSY (the user's own rate limit is 429 RATE_LIMITED). 'aborted' means the client
+ * went away: nobody reads the answer, 499 is only for the logs.
+ */
+export const AI_FAILURE_STATUS: Record<AiFailureKind, { status: number; code: ApiErrorCode }> = {
+  busy: { status: 503, code: 'AI_BUSY' },
+  timeout: { status: 504, code: 'AI_TIMEOUT' },
+  upstream: { status: 502, code: 'UPSTREAM_FAILED' },
+  refused: { status: 422, code: 'AI_REFUSED' },
+  aborted: { status: 499, code: 'SERVICE_UNAVAILABLE' },
+};
+
+/** The failure of one image as the API reports it, with its status (for the case that every image failed). */
+export function toImageFailure(error: unknown): ImageFailure & { status: number } {
+  if (error instanceof AiError) {
+    const { status, code } = AI_FAILURE_STATUS[error.kind];
+    return { status, code, error: error.message };
+  }
+  return { status: 500, code: 'INTERNAL', error: 'The image could not be processed' };
+}
+
+/** An AiError as the API error it stands for; anything else is passed on unchanged (and becomes INTERNAL). */
+export function toApiError(error: unknown): unknown {
+  if (!(error instanceof AiError)) return error;
+  const { status, code } = AI_FAILURE_STATUS[error.kind];
+  return new ApiError(status, code, error.message);
+}

@@ -1,0 +1,125 @@
+// Accounts and sessions: better-auth configured for email and password, storing users and sessions in our
+// SQLite database (tables from store/migrations.ts). The rest of the server sees only AuthService: the HTTP
+// handler for /api/auth/* and a session lookup. A new account gets its starting credits here, once.
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
+import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
+// kysely comes with better-auth (its own dependency); see betterAuthDatabase for why we build the dialect.
+import { SqliteDialect } from 'kysely';
+import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/contract/auth';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { CreditsService } from '../services/credits';
+import type { Db } from '../store/db';
+import { authSecret } from './secret';
+
+export interface AuthService {
+  /** better-auth's Node handler; mount it for /api/auth/* (server/auth/router.ts does). */
+  handler(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** The user id of the session whose cookie is in these headers, or null (none, expired, forged, signed out). */
+  userIdFromHeaders(headers: IncomingHttpHeaders): Promise<string | null>;
+}
+
+export interface AuthDeps {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  credits: CreditsService;
+}
+
+/** The ledger key of the starting credits: one grant per account, however often the hook runs. */
+export const signupGrantKey = (userId: string): string => `signup:${userId}`;
+
+/**
+ * better-auth would wrap sign-up in a transaction on our one better-sqlite3 connection and keep it open while
+ * it hashes the password (tens of milliseconds, off the event loop). Other requests' statements on the same
+ * connection would then land inside that transaction, and a ledger write could be rolled back with a failed
+ * sign-up. Handing it the Kysely dialect without `transaction` makes each of its statements commit on its own.
+ */
+function betterAuthDatabase(db: Db): BetterAuthOptions['database'] {
+  return { dialect: new SqliteDialect({ database: db }), type: 'sqlite' };
+}
+
+/** Origins better-auth trusts besides the request's own (it derives that per request when PUBLIC_URL is unset). */
+export function trustedOrigins(env: Env): string[] {
+  return [
+    `http://localhost:${env.PORT}`,
+    ...(env.PUBLIC_URL ? [env.PUBLIC_URL] : []),
+    ...(env.TRUSTED_ORIGINS ?? []),
+  ];
+}
+
+// Without PUBLIC_URL better-auth warns at start that it will derive the origin from each request: that is the
+// intended default here (the app is opened as localhost, a LAN address or a domain), so it is not a warning.
+const EXPECTED_WARNING = /Base URL is not set/;
+
+function betterAuthLogger(logger: Logger): NonNullable<BetterAuthOptions['logger']> {
+  const child = logger.child({ module: 'better-auth' });
+  return {
+    level: 'info',
+    log(level, message, ...args) {
+      if (level === 'warn' && EXPECTED_WARNING.test(message)) return child.debug(message);
+      const extra =
+        args.length > 0 ? { args: args.map((arg) => (arg instanceof Error ? arg.message : arg)) } : {};
+      child[level](extra, message);
+    },
+  };
+}
+
+/** The full better-auth configuration; exported so a test can compare its schema with our migrations. */
+export function authOptions({ db, env, logger, credits }: AuthDeps): BetterAuthOptions {
+  return {
+    appName: 'raumglanz',
+    basePath: AUTH_BASE_PATH,
+    baseURL: env.PUBLIC_URL,
+    secret: authSecret(db, env.BETTER_AUTH_SECRET),
+    database: betterAuthDatabase(db),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    trustedOrigins: trustedOrigins(env),
+    // Our own limiter (middleware/rateLimit.ts) guards sign-in and sign-up with the app's error shape.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: 'raumglanz',
+      // Browsers drop Secure cookies on plain http (a LAN address): only when the public address is https.
+      useSecureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
+      // X-Forwarded-For is whatever the client says unless a proxy sets it; we keep no IP addresses at all.
+      ipAddress: { disableIpTracking: true },
+    },
+    logger: betterAuthLogger(logger),
+    databaseHooks: {
+      user: {
+        create: {
+          // Runs after the user row is written; the idempotency key makes a second run a no-op.
+          after: async (user) => {
+            if (env.STARTING_CREDITS <= 0) return;
+            credits.grant({
+              userId: user.id,
+              amount: env.STARTING_CREDITS,
+              idempotencyKey: signupGrantKey(user.id),
+              reason: 'signup',
+            });
+          },
+        },
+      },
+    },
+  };
+}
+
+export function createAuth(deps: AuthDeps): AuthService {
+  const auth = betterAuth(authOptions(deps));
+  return {
+    handler: toNodeHandler(auth),
+    async userIdFromHeaders(headers) {
+      // No cookie, no session: skip the lookup (most calls come from visitors using on-device modes).
+      if (!headers.cookie) return null;
+      const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      return session?.user.id ?? null;
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// Rate limits for expensive or guessable calls (sign-in, sign-up, AI jobs), all answering alike: 429 with the
+// app's error body `{ error, code: 'RATE_LIMITED', details: { retryAfterSeconds } }` and a Retry-After header.
+// Counters live in memory per app instance (express-rate-limit's MemoryStore): enough for one server process.
+import type { Request, RequestHandler } from 'express';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ApiError } from '../errors';
+
+export interface RateLimitOptions {
+  /** Length of one counting window. */
+  windowMs: number;
+  /** Requests allowed per key and window. */
+  limit: number;
+  /**
+   * Whose requests are counted together; the client's IP address (IPv6 per /56 network) by default.
+   * An AI route may count per user instead: `key: async (req) => (await getUserId(req)) ?? ipKey(req)`.
+   */
+  key?: (req: Request) => string | Promise<string>;
+  /** The German `error` text; the client may show it as it is. */
+  message?: string;
+}
+
+export const RATE_LIMITED_MESSAGE =
+  'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.';
+export const AUTH_RATE_LIMITED_MESSAGE =
+  'Zu viele Anmeldeversuche. Bitte warte eine Minute und versuche es dann erneut.';
+
+/** Sign-in and sign-up attempts per minute and IP address when AUTH_RATE_LIMIT is unset. */
+export const AUTH_RATE_LIMIT_DEFAULT = 10;
+
+/** The default key: the client's address as Express sees it (TRUST_PROXY decides whether proxies are believed). */
+export const ipKey = (req: Request): string =>
+  ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+
+export function createRateLimit(options: RateLimitOptions): RequestHandler {
+  const message = options.message ?? RATE_LIMITED_MESSAGE;
+  return rateLimit({
+    windowMs: options.windowMs,
+    limit: options.limit,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    keyGenerator: options.key ?? ipKey,
+    handler(req, res, next, used) {
+      const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
+      const resetInMs = info?.resetTime ? info.resetTime.getTime() - Date.now() : used.windowMs;
+      const retryAfterSeconds = Math.max(1, Math.ceil(resetInMs / 1000));
+      res.setHeader('Retry-After', String(retryAfterSeconds));
+      next(new ApiError(429, 'RATE_LIMITED', message, { retryAfterSeconds }));
+    },
+  });
+}

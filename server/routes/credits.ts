@@ -1,0 +1,35 @@
+// The credit calls (contract: core/contract/credits): the caller's balance (0 for a visitor, SPEC section 6),
+// the credit packages of core/catalog, and buying, which is not available yet and says so with 501.
+import { Router } from 'express';
+import { CREDIT_PACKAGES } from '../../core/catalog';
+import type { CreditPackagesResponse, CreditsResponse } from '../../core/contract/credits';
+import { PurchaseRequest } from '../../core/contract/credits';
+import type { AppDeps } from '../app';
+import { getUserId } from '../auth/session';
+import { ApiError } from '../errors';
+
+/** The German text the client shows for 'Credits kaufen' until payments exist. */
+export const PURCHASE_NOT_AVAILABLE = 'Diese Funktion kommt bald!';
+
+export function creditsRouter({ credits }: AppDeps): Router {
+  const router = Router();
+
+  router.get('/credits', async (req, res) => {
+    const userId = await getUserId(req);
+    const body: CreditsResponse = { credits: userId === null ? 0 : Math.max(0, credits.balance(userId)) };
+    res.json(body);
+  });
+
+  router.get('/credit-packages', (_req, res) => {
+    const body: CreditPackagesResponse = { packages: [...CREDIT_PACKAGES] };
+    res.json(body);
+  });
+
+  router.post('/credits/purchase', (req) => {
+    // Parsed anyway, so the call already has its final shape; only the payment itself is missing.
+    PurchaseRequest.parse(req.body);
+    throw new ApiError(501, 'NOT_IMPLEMENTED', PURCHASE_NOT_AVAILABLE);
+  });
+
+  return router;
+}

@@ -1,0 +1,128 @@
+// Design suggestions: generating them (the provider's ideas, printed in the core/text format and parsed back, so
+// the client gets the same text and structure as anywhere else) and implementing the ticked ones on the photos,
+// charged like an enhancement (one charge per Idempotency-Key, refunds per failed image).
+import { parseSuggestions, printSuggestions } from '../../core/text';
+import type { RoomType } from '../../core/catalog';
+import type { AiProviderName } from '../../core/contract/enhance';
+import type {
+  GenerateSuggestionsResponse,
+  ImplementSuggestionsResponse,
+} from '../../core/contract/suggestions';
+import { toApiError } from '../ai/errors';
+import type { AiProvider } from '../ai/types';
+import {
+  checkAll,
+  encodeProviderResult,
+  fingerprint,
+  runPaidBatch,
+  type Answer,
+  type PaidBatchDeps,
+} from './enhancement';
+import { jpegDataUrl } from './images';
+
+/**
+ * Credits per image for implementing suggestions. Product decision: a generative edit costs like the cheapest
+ * server mode on openai; the builtin provider only applies offline approximations, which are free like device modes.
+ * (Not in core/catalog: it depends on the server's provider, which the catalogue does not know.)
+ */
+export const IMPLEMENT_CREDITS_PER_IMAGE: Readonly<Record<AiProviderName, number>> = {
+  openai: 1,
+  builtin: 0,
+};
+
+const BILD_PREFIX = /^\s*(?:\*\*)?\s*Bild\s+(\d{1,3})\s*(?:\*\*)?\s*[:.)\-–]\s*(?:\*\*)?\s*/i;
+
+/**
+ * The suggestion lines for image `index` (0-based): lines without a 'Bild n:' prefix apply to every image, lines
+ * with one only to image n (prefix removed).
+ */
+export function linesForImage(lines: readonly string[], index: number): string[] {
+  const mine: string[] = [];
+  for (const line of lines) {
+    const prefix = BILD_PREFIX.exec(line);
+    if (!prefix) mine.push(line.trim());
+    else if (Number(prefix[1]) === index + 1) mine.push(line.slice(prefix[0].length).trim());
+  }
+  return mine.filter((line) => line.length > 0);
+}
+
+export interface ImplementRequest {
+  userId: string | null;
+  idempotencyKey: string | undefined;
+  images: readonly Buffer[];
+  suggestions: readonly string[];
+}
+
+export interface SuggestionsService {
+  generate(
+    images: readonly Buffer[],
+    roomTypes: readonly RoomType[] | undefined,
+    signal: AbortSignal,
+  ): Promise<GenerateSuggestionsResponse>;
+  implement(request: ImplementRequest, signal: AbortSignal): Promise<Answer>;
+}
+
+export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiProvider }): SuggestionsService {
+  const { provider } = deps;
+  return {
+    async generate(images, roomTypes, signal) {
+      const checked = await checkAll(images);
+      let suggestions;
+      try {
+        suggestions = await provider.suggest({
+          images: checked,
+          ...(roomTypes ? { roomTypes } : {}),
+          signal,
+        });
+      } catch (error) {
+        throw toApiError(error);
+      }
+      const text = printSuggestions(suggestions);
+      return { text, suggestions: parseSuggestions(text), provider: provider.name };
+    },
+
+    async implement(request, signal) {
+      const images = await checkAll(request.images);
+      const lines = images.map((_, i) => linesForImage(request.suggestions, i));
+      const price = IMPLEMENT_CREDITS_PER_IMAGE[provider.name];
+      return runPaidBatch(deps, {
+        userId: request.userId,
+        idempotencyKey: request.idempotencyKey,
+        scope: 'implement',
+        fingerprint: fingerprint([request.suggestions.join('\n'), ...images.map((img) => img.bytes)]),
+        // An image no suggestion applies to is given back unchanged, and free.
+        perImageCredits: lines.map((mine) => (mine.length > 0 ? price : 0)),
+        reason: `implement suggestions (${request.suggestions.length})`,
+        concurrency: provider.concurrency,
+        signal,
+        async work(index, workSignal) {
+          const image = images[index];
+          const mine = lines[index] ?? [];
+          if (!image) throw new Error(`no image ${index}`);
+          if (mine.length === 0) {
+            return {
+              url: jpegDataUrl(await image.jpeg()),
+              description: 'Für dieses Bild wurde kein Vorschlag ausgewählt.',
+            };
+          }
+          const result = await provider.implement({ image, suggestions: mine, signal: workSignal });
+          return {
+            url: jpegDataUrl(await encodeProviderResult(result.image)),
+            description: result.description,
+          };
+        },
+        answer(outcome) {
+          const body: ImplementSuggestionsResponse = {
+            finalImageUrls: outcome.results.map((r) => r?.url ?? null),
+            descriptions: outcome.results.map((r) => r?.description ?? null),
+            errors: outcome.failures,
+            provider: provider.name,
+            creditsCharged: outcome.creditsCharged,
+            balance: outcome.balance,
+          };
+          return body;
+        },
+      });
+    },
+  };
+}

@@ -1,0 +1,254 @@
+// The pure parts behind the AI routes, as tables: image statistics and the builtin colour operations on tiny
+// synthetic frames, how suggestion text maps to operations and to photos, the prompts, the replay cache, the
+// builtin suggestions, and how the openai client's errors become the API's failure kinds.
+import OpenAI from 'openai';
+import { describe, expect, it } from 'vitest';
+import { modeById, NO_VISIBLE_ELEMENTS } from '../../core/catalog';
+import { parseSuggestions, printSuggestions } from '../../core/text';
+import { roomFromStats, titleOf } from '../../server/ai/builtin';
+import { vibranceGreensAndSky } from '../../server/ai/builtin/colour';
+import { neutralWhiteBalance, operationsForSuggestion } from '../../server/ai/builtin/operations';
+import { imageStats, type ImageStats } from '../../server/ai/builtin/stats';
+import { builtinSuggestions } from '../../server/ai/builtin/suggestions';
+import { AiError, toImageFailure } from '../../server/ai/errors';
+import { editPrompt, toAiError } from '../../server/ai/openai';
+import type { RgbaImage } from '../../server/ai/types';
+import { fingerprint, ReplayCache } from '../../server/services/enhancement';
+import { linesForImage } from '../../server/services/suggestions';
+
+/** A width x height frame where pixel (x, y) has the colour `at(x, y)`. */
+function frame(
+  width: number,
+  height: number,
+  at: (x: number, y: number) => [number, number, number],
+): RgbaImage {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      data.set([...at(x, y), 255], (y * width + x) * 4);
+    }
+  }
+  return { width, height, data };
+}
+
+const solid = (rgb: [number, number, number]) => frame(8, 6, () => rgb);
+const pixel = (image: RgbaImage, i = 0) => Array.from(image.data.slice(i * 4, i * 4 + 3));
+const meanOf = (image: RgbaImage, channel: number) => {
+  let sum = 0;
+  for (let i = channel; i < image.data.length; i += 4) sum += image.data[i] ?? 0;
+  return sum / (image.data.length / 4);
+};
+const lumaOf = (image: RgbaImage) =>
+  0.2126 * meanOf(image, 0) + 0.7152 * meanOf(image, 1) + 0.0722 * meanOf(image, 2);
+
+describe('#imageStats', () => {
+  it.each<[string, RgbaImage, Partial<ImageStats>]>([
+    [
+      'mid grey',
+      solid([128, 128, 128]),
+      { meanLuma: 128 / 255, warmth: 0, tint: 0, saturation: 0, clipped: 0, sharpness: 0 },
+    ],
+    ['white', solid([255, 255, 255]), { meanLuma: 1, clipped: 1, p05: 1, p95: 1 }],
+    ['blue-cast', solid([100, 120, 160]), { warmth: -60 / 255, saturation: 60 / 255 }],
+    ['foliage', solid([60, 140, 50]), { green: 1, sky: 0 }],
+    ['sky blue', solid([110, 165, 230]), { sky: 1, green: 0 }],
+  ])('measures %s', (_name, image, expected) => {
+    const stats = imageStats(image);
+    for (const [key, value] of Object.entries(expected)) {
+      expect(stats[key as keyof ImageStats], key).toBeCloseTo(value as number, 5);
+    }
+  });
+
+  it('finds edges: a checkerboard is sharper than a flat frame', () => {
+    const checker = frame(8, 8, (x, y) => ((x + y) % 2 === 0 ? [0, 0, 0] : [255, 255, 255]));
+    expect(imageStats(checker).sharpness).toBeCloseTo(1, 5);
+  });
+
+  it('judges outdoor photos by sky above and foliage', () => {
+    const outdoor = frame(10, 9, (_x, y) => (y < 3 ? [110, 165, 230] : [60, 140, 50]));
+    expect(roomFromStats(imageStats(outdoor)).roomType).toBe('exterior');
+    expect(roomFromStats(imageStats(solid([200, 190, 170]))).roomType).toBe('general');
+  });
+});
+
+describe('#neutralWhiteBalance', () => {
+  it('makes a blue-cast grey neutral and keeps its luminance', () => {
+    const cast = frame(4, 4, (x) => [90 + x * 10, 110 + x * 10, 150 + x * 10]);
+    const out = neutralWhiteBalance(cast);
+    expect(Math.abs(meanOf(out, 0) - meanOf(out, 2))).toBeLessThan(4);
+    expect(Math.abs(lumaOf(out) - lumaOf(cast))).toBeLessThan(3);
+    expect(cast.data[0]).toBe(90); // the input is untouched
+  });
+
+  it('leaves a neutral photo as it is', () => {
+    const grey = frame(4, 4, (x) => [60 + x * 40, 60 + x * 40, 60 + x * 40]);
+    expect(Array.from(neutralWhiteBalance(grey).data)).toEqual(Array.from(grey.data));
+  });
+});
+
+describe('#vibranceGreensAndSky', () => {
+  it.each<[string, [number, number, number], 'more' | 'same']>([
+    ['a dull lawn green', [90, 120, 80], 'more'],
+    ['a pale sky blue', [150, 170, 200], 'more'],
+    ['a red-brown facade', [150, 90, 70], 'same'],
+    ['a skin tone', [220, 180, 150], 'same'],
+    ['grey', [128, 128, 128], 'same'],
+  ])('%s gets %s saturation', (_name, rgb, expected) => {
+    const out = pixel(vibranceGreensAndSky(solid(rgb)));
+    const chroma = (c: number[]) => Math.max(...c) - Math.min(...c);
+    if (expected === 'same') expect(out).toEqual(rgb);
+    else expect(chroma(out)).toBeGreaterThan(chroma(rgb) + 5);
+  });
+});
+
+describe('#operationsForSuggestion', () => {
+  it.each([
+    ['Mehr Licht ins Bild bringen: Das Foto ist eher dunkel.', ['brighten']],
+    ['Wärmere Farben: Wärmere Töne machen den Raum gemütlicher.', ['warmerTones']],
+    ['Farbstich ausgleichen: Ein neutraler Weißabgleich zeigt die echten Farben.', ['neutralWhiteBalance']],
+    ['Bild schärfen: Das Foto wirkt leicht unscharf.', ['sharpen']],
+    ['Materialien betonen: Mehr Klarheit bringt Holz zur Geltung (Details).', ['details']],
+    ['Stürzende Linien gerade ausrichten', ['perspective']],
+    ['Garten: Den Rasen satter zeigen', ['vibrance']],
+    ['Bett wie im Hotel: Glatte, weiße Bettwäsche und zwei Kissen.', []],
+    ['Pflanzen als frische Akzente: Eine große Zimmerpflanze.', []],
+  ])('%s', (text, expected) => {
+    expect(operationsForSuggestion(text)).toEqual(expected);
+  });
+
+  it('keeps every builtin suggestion about the photo implementable and every furnishing idea not', () => {
+    const dark: ImageStats = {
+      meanLuma: 0.2,
+      p05: 0,
+      p95: 0.5,
+      clipped: 0,
+      warmth: -0.1,
+      tint: 0,
+      saturation: 0.05,
+      sharpness: 0.005,
+      green: 0,
+      sky: 0,
+    };
+    const suggestions = builtinSuggestions([
+      { roomType: 'bedroom', visibleElements: { ...NO_VISIBLE_ELEMENTS, hasClutter: true }, stats: dark },
+    ]);
+    const implementable = suggestions.filter(
+      (s) => operationsForSuggestion(`${s.title}: ${s.description}`).length > 0,
+    );
+    expect(implementable.map((s) => s.title)).toEqual([
+      'Mehr Licht ins Bild bringen',
+      'Wärmere Farben',
+      'Bild schärfen',
+    ]);
+    expect(suggestions.map((s) => s.title).slice(3)).toEqual(['Bett wie im Hotel', 'Oberflächen freiräumen']);
+    expect(parseSuggestions(printSuggestions(suggestions)).map((s) => s.title)).toEqual(
+      suggestions.map((s) => s.title),
+    );
+  });
+});
+
+describe('#linesForImage', () => {
+  const lines = ['Mehr Licht', 'Bild 2: Wärmere Farben', '**Bild 1:** Bett machen', 'Bild 3 - Pflanzen'];
+  it.each([
+    [0, ['Mehr Licht', 'Bett machen']],
+    [1, ['Mehr Licht', 'Wärmere Farben']],
+    [2, ['Mehr Licht', 'Pflanzen']],
+    [3, ['Mehr Licht']],
+  ])('image %i gets %j', (index, expected) => {
+    expect(linesForImage(lines, index)).toEqual(expected);
+  });
+});
+
+describe('#titleOf', () => {
+  it.each([
+    ['Mehr Licht: Die Ecken aufhellen', 'Mehr Licht'],
+    ['Ohne Doppelpunkt', 'Ohne Doppelpunkt'],
+    ['x'.repeat(100), `${'x'.repeat(79)}…`],
+  ])('%s', (line, title) => expect(titleOf(line)).toBe(title));
+});
+
+describe('#editPrompt', () => {
+  it('names the room and says the shared "keep the room" sentences once', () => {
+    const prompts = ['declutter', 'cleanup'].map((id) => modeById(id)?.prompt ?? '');
+    const prompt = editPrompt(prompts, 'livingRoom');
+    expect(prompt.startsWith('Edit this photo of a vacation-rental living room. Remove clutter')).toBe(true);
+    expect(prompt.match(/Keep the exact architecture/g)).toHaveLength(1);
+    expect(prompt).toContain('Clean up small distractions');
+  });
+});
+
+describe('ReplayCache', () => {
+  const answer = (n: number) => ({ status: 200, body: { n, padding: 'x'.repeat(100) } });
+
+  it('runs a key once, replays its answer, and refuses it for another request', () => {
+    const cache = new ReplayCache();
+    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 0 });
+    expect(cache.begin('k', 'a')).toEqual({ kind: 'running' });
+    cache.finish('k', answer(1));
+    expect(cache.begin('k', 'a')).toEqual({ kind: 'done', answer: answer(1) });
+    expect(cache.begin('k', 'b')).toEqual({ kind: 'mismatch' });
+  });
+
+  it('lets a fully refunded key run again as the next attempt, and forgets an abandoned one', () => {
+    const cache = new ReplayCache();
+    cache.begin('k', 'a');
+    cache.retryable('k');
+    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 1 });
+    cache.abandon('k');
+    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 1 });
+    cache.forget('k');
+    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 0 });
+  });
+
+  it('forgets answers after their time and the oldest ones beyond its size', () => {
+    let now = 0;
+    const size = JSON.stringify(answer(1).body).length;
+    const cache = new ReplayCache({ ttlMs: 1000, maxChars: size * 2, now: () => now });
+    for (const key of ['a', 'b', 'c']) {
+      cache.begin(key, 'f');
+      cache.finish(key, answer(1));
+    }
+    expect(cache.begin('a', 'f').kind).toBe('new'); // evicted: the oldest of three
+    expect(cache.begin('c', 'f').kind).toBe('done');
+    now = 1001;
+    expect(cache.begin('c', 'f').kind).toBe('new');
+  });
+
+  it('fingerprints differ when any part differs, including how parts are split', () => {
+    expect(fingerprint(['ab', 'c'])).not.toBe(fingerprint(['a', 'bc']));
+    expect(fingerprint([Buffer.from('x')])).toBe(fingerprint([Buffer.from('x')]));
+  });
+});
+
+describe('#toAiError', () => {
+  const headers = new Headers();
+  it.each<[string, unknown, string]>([
+    ['a 429', new OpenAI.RateLimitError(429, { message: 'slow down' }, 'slow down', headers), 'busy'],
+    ['a timeout', new OpenAI.APIConnectionTimeoutError(), 'timeout'],
+    ['an abort', new OpenAI.APIUserAbortError(), 'aborted'],
+    [
+      'a moderation block',
+      new OpenAI.BadRequestError(400, { code: 'moderation_blocked' }, 'blocked', headers),
+      'refused',
+    ],
+    ['another 400', new OpenAI.BadRequestError(400, { code: 'invalid_value' }, 'bad', headers), 'upstream'],
+    ['a 500', new OpenAI.InternalServerError(500, {}, 'boom', headers), 'upstream'],
+    ['a 401 (bad key)', new OpenAI.AuthenticationError(401, {}, 'key', headers), 'upstream'],
+    ['no connection', new OpenAI.APIConnectionError({ message: 'refused' }), 'upstream'],
+    ['a wrong answer shape', new SyntaxError('Unexpected token'), 'upstream'],
+  ])('maps %s', (_name, error, kind) => {
+    const mapped = toAiError(error);
+    expect(mapped).toBeInstanceOf(AiError);
+    expect((mapped as AiError).kind).toBe(kind);
+  });
+
+  it('leaves our own bugs alone, and reports them as INTERNAL without details', () => {
+    const bug = new TypeError('x is undefined');
+    expect(toAiError(bug)).toBe(bug);
+    expect(toImageFailure(bug)).toEqual({
+      status: 500,
+      code: 'INTERNAL',
+      error: 'The image could not be processed',
+    });
+  });
+});

@@ -1,0 +1,64 @@
+// A stand-in for a Web Worker the test steers by hand: it records the jobs it was given and settles them, reports
+// progress or crashes when told to. Used to test the pool and the bridge in Node.
+
+import type { PoolWorker, WorkerFactory } from '../../../web/engine/pool';
+
+export interface FakeCall<Job, Result, Progress> {
+  job: Job;
+  onProgress: (progress: Progress) => void;
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+}
+
+export class FakeWorker<Job, Result, Progress> implements PoolWorker<Job, Result, Progress> {
+  readonly calls: FakeCall<Job, Result, Progress>[] = [];
+  terminated = false;
+
+  constructor(
+    readonly id: number,
+    private readonly onCrash: (reason: string) => void,
+    private readonly answer?: (job: Job) => Result | Promise<Result>,
+  ) {}
+
+  run(job: Job, onProgress: (progress: Progress) => void): Promise<Result> {
+    if (this.terminated) throw new Error(`worker ${this.id} used after terminate`);
+    return new Promise<Result>((resolve, reject) => {
+      this.calls.push({ job, onProgress, resolve, reject });
+      if (this.answer)
+        Promise.resolve()
+          .then(() => this.answer!(job))
+          .then(resolve, reject);
+    });
+  }
+
+  terminate(): void {
+    this.terminated = true;
+  }
+
+  /** The last job it was given. */
+  get current(): FakeCall<Job, Result, Progress> {
+    const call = this.calls.at(-1);
+    if (!call) throw new Error(`worker ${this.id} has no job`);
+    return call;
+  }
+
+  crash(reason = 'boom'): void {
+    this.onCrash(reason);
+  }
+}
+
+/** A factory that remembers every worker it started; `answer` settles jobs automatically when given. */
+export function fakeWorkers<Job, Result, Progress>(answer?: (job: Job) => Result | Promise<Result>) {
+  const started: FakeWorker<Job, Result, Progress>[] = [];
+  const factory: WorkerFactory<Job, Result, Progress> = (onCrash) => {
+    const worker = new FakeWorker<Job, Result, Progress>(started.length, onCrash, answer);
+    started.push(worker);
+    return worker;
+  };
+  return { factory, started };
+}
+
+/** Lets pending promise callbacks run (microtasks only, so it works under fake timers too). */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { planDeviceModes } from '../../../web/engine/plan';
+
+describe('#planDeviceModes', () => {
+  it.each([
+    ['nothing', [], []],
+    ['one mode', ['sharpen'], ['sharpen']],
+    [
+      'tone and colour in catalogue order',
+      ['warmerTones', 'autoOptimize', 'brighten'],
+      ['brighten', 'autoOptimize', 'warmerTones'],
+    ],
+    ['duplicates once', ['brighten', 'brighten'], ['brighten']],
+    ['perspective first, it resamples', ['brighten', 'perspective'], ['perspective', 'brighten']],
+    [
+      'details and sharpen last, after every grade',
+      ['sharpen', 'details', 'cozyAtmosphere', 'sunshine', 'perspective', 'brighten'],
+      ['perspective', 'brighten', 'sunshine', 'cozyAtmosphere', 'details', 'sharpen'],
+    ],
+    [
+      'room modes after global ones',
+      ['goldenHour', 'warmLighting', 'autoOptimize'],
+      ['autoOptimize', 'warmLighting', 'goldenHour'],
+    ],
+  ])('%s', (_name, ids, planned) => {
+    expect(planDeviceModes(ids)).toEqual(planned);
+  });
+
+  it.each([
+    ['a server mode', ['brighten', 'declutter'], 'Not device modes: declutter'],
+    ['an unknown id', ['sparkle'], 'Not device modes: sparkle'],
+    ['staging', ['cozyFurnishing', 'virtualStaging'], 'Not device modes: cozyFurnishing, virtualStaging'],
+  ])('throws RangeError for %s', (_name, ids, message) => {
+    expect(() => planDeviceModes(ids)).toThrow(new RangeError(message));
+  });
+});

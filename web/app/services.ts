@@ -1,0 +1,126 @@
+// The composition root of the web app: makes the device database, the workflow store, the worker engine, the
+// room analyser and the API adapters once, and wires them into the workflow's actions. Screens receive these
+// through React context (context.ts) and never build them themselves.
+
+import { combineRoomTypes, recommendModes, NO_VISIBLE_ELEMENTS } from '../../core/catalog/analysis';
+import { ApiFailure } from '../api/errors';
+import {
+  analyzeImages,
+  enhanceImages,
+  generateSuggestions,
+  implementSuggestions,
+  newIdempotencyKey,
+} from '../api/ai';
+import { currentUserId, loginPath } from '../api/auth';
+import { notifyCreditsChanged } from '../api/credits';
+import { blobToDataUrl, dataUrlToBlob, downscaledJpeg } from '../api/imageData';
+import { AppDb } from '../data/db';
+import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
+import { createActions, type ActionDeps, type Failure, type ImageRoomAnalysis } from '../workflow/actions';
+import { importListing } from '../workflow/imports';
+import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
+
+/** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
+const ANALYSIS_SIDE = 1024;
+
+export interface AppServices {
+  db: AppDb;
+  store: WorkflowStore;
+  actions: ReturnType<typeof createActions> & { importListing: (url: string) => Promise<string | null> };
+}
+
+function classify(error: unknown): Failure {
+  if (isEngineError(error)) {
+    return error.code === 'cancelled'
+      ? { kind: 'cancelled' }
+      : { kind: 'failed', message: error.germanMessage };
+  }
+  if (error instanceof ApiFailure) {
+    if (error.code === 'ABORTED') return { kind: 'cancelled' };
+    if (error.code === 'INSUFFICIENT_CREDITS') {
+      const needed = Number(error.details.creditsNeeded ?? 0);
+      const current = Number(error.details.credits ?? 0);
+      return { kind: 'insufficientCredits', needed, current };
+    }
+    if (error.code === 'VIRTUAL_STAGING_REDIRECT') return { kind: 'stagingRedirect' };
+    if (error.code === 'UNAUTHENTICATED') return { kind: 'unauthenticated' };
+    return { kind: 'failed', message: error.message };
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'cancelled' };
+  return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+}
+
+/** The server's room analysis, used while the device has no room detector of its own. */
+async function analyzeOnServer(signal: AbortSignal, blob: Blob): Promise<ImageRoomAnalysis> {
+  const dataUrl = await blobToDataUrl(await downscaledJpeg(blob, ANALYSIS_SIDE));
+  const { individualAnalyses } = await analyzeImages(signal, [dataUrl]);
+  const [first] = individualAnalyses;
+  if (!first) throw new Error('no analysis');
+  return { roomType: first.roomType, visibleElements: first.visibleElements };
+}
+
+export function createServices(
+  navigate: (path: string) => void = (path) => location.assign(path),
+): AppServices {
+  const db = new AppDb();
+  const store = createWorkflowStore(db);
+  let engine: ImageEngine | null = null;
+  const deps: ActionDeps = {
+    db,
+    store,
+    engine: {
+      async enhance(signal, image) {
+        engine ??= createImageEngine();
+        const result = await engine.enhance(signal, image);
+        return { blob: result.blob, notes: result.notes };
+      },
+    },
+    rooms: {
+      analyze: analyzeOnServer,
+      combine(perImage) {
+        const rooms = combineRoomTypes(perImage.map((p) => p.roomType));
+        const visibleElements = { ...NO_VISIBLE_ELEMENTS };
+        for (const p of perImage) {
+          for (const key of Object.keys(visibleElements) as (keyof typeof visibleElements)[]) {
+            visibleElements[key] ||= p.visibleElements[key];
+          }
+        }
+        return { ...rooms, recommendedModes: recommendModes(rooms.roomType, visibleElements) };
+      },
+    },
+    ai: {
+      async enhance(signal, { image, modeIds, roomType, idempotencyKey }) {
+        const result = await enhanceImages(signal, {
+          files: [image],
+          selectedModes: modeIds,
+          roomType,
+          idempotencyKey,
+        });
+        const [outcome] = result.images;
+        if (!outcome) throw new Error('no result');
+        if (!outcome.ok) throw outcome.failure;
+        return { blob: await dataUrlToBlob(outcome.url), description: outcome.description };
+      },
+      async generateSuggestions(signal, { images, roomTypes }) {
+        const imageDataUrls = await Promise.all(
+          images.map(async (blob) => blobToDataUrl(await downscaledJpeg(blob, ANALYSIS_SIDE))),
+        );
+        return (await generateSuggestions(signal, { imageDataUrls, roomTypes })).suggestions;
+      },
+      async implementSuggestions(signal, { images, suggestions, idempotencyKey }) {
+        const imageUrls = await Promise.all(images.map(blobToDataUrl));
+        const result = await implementSuggestions(signal, { imageUrls, suggestions, idempotencyKey });
+        return Promise.all(
+          result.images.map(async (outcome, i) => (outcome.ok ? dataUrlToBlob(outcome.url) : images[i]!)),
+        );
+      },
+    },
+    classify,
+    creditsChanged: notifyCreditsChanged,
+    isSignedIn: () => currentUserId() !== null,
+    goToLogin: () => navigate(loginPath('/')),
+    newKey: newIdempotencyKey,
+  };
+  const actions = createActions(deps);
+  return { db, store, actions: { ...actions, importListing: (url) => importListing(url, { db, store }) } };
+}

@@ -1,0 +1,32 @@
+// The full-screen comparison: one photo before/after with a draggable slider that starts at 50 %.
+// Radix gives the focus trap, Escape and the labelling.
+
+import * as Dialog from '@radix-ui/react-dialog';
+import { useAppState, useServices } from '../app/context';
+import { CompareSlider } from '../components/CompareSlider';
+import { t } from '../i18n/de';
+import { usePreviewUrl, useResultUrl } from '../workflow/previews';
+
+export function CompareDialog() {
+  const { db, store } = useServices();
+  const overlay = useAppState((s) => s.overlay);
+  const image = useAppState((s) =>
+    overlay?.kind === 'compare' ? s.images.find((i) => i.id === overlay.imageId) : undefined,
+  );
+  const before = usePreviewUrl(db, image?.id ?? '', 'original');
+  const after = useResultUrl(db, image?.enhancedUrl);
+  return (
+    <Dialog.Root open={!!image} onOpenChange={(open) => !open && store.dispatch({ type: 'overlayClosed' })}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog--full" aria-describedby={undefined}>
+          <Dialog.Title>
+            {t('compareDialog.title')}: {image?.name}
+          </Dialog.Title>
+          {before && after && image && <CompareSlider before={before} after={after} alt={image.name} />}
+          <Dialog.Close className="button dialog__close">{t('compareDialog.close')}</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,132 @@
+// The engine as the app sees it: enhance(signal, request, onProgress) returns a JPEG without EXIF, or rejects with
+// an EngineError that fails only that photo. It owns the workers (one per spare core, started on first use,
+// terminated when a job is cancelled or after idling); screens never touch a Worker (CONVENTIONS.md 2 and 3).
+
+import { proxy, wrap } from 'comlink';
+import { EngineError } from './errors';
+import { planDeviceModes } from './plan';
+import { WorkerPool, type WorkerFactory } from './pool';
+import type {
+  EngineStage,
+  ImageWorkerApi,
+  StageTimings,
+  WorkerJob,
+  WorkerOutcome,
+  WorkerProgress,
+} from './protocol';
+
+export { EngineError, isEngineError, type EngineErrorCode } from './errors';
+
+export interface EnhanceRequest {
+  imageId: string;
+  blob: Blob;
+  /** Device mode ids (see core/catalog `isDeviceMode`); applied in catalogue order whatever order they come in. */
+  modeIds: readonly string[];
+}
+
+export interface EnhanceResult {
+  /** image/jpeg without any metadata. */
+  blob: Blob;
+  width: number;
+  height: number;
+  /** German sentences on what the modes did, for the result's description. */
+  notes: string[];
+  /** Where the time went, for the benchmark and for logs. */
+  timings: StageTimings;
+}
+
+export interface EngineProgress {
+  imageId: string;
+  stage: EngineStage;
+  /** 0..1 for this photo. */
+  fraction: number;
+}
+
+export interface ImageEngine {
+  /**
+   * Queues one photo. Rejects with EngineError (code 'cancelled' when `signal` aborts: a running job's worker is
+   * terminated then), or with RangeError when a mode id is not a device mode (a bug in the caller).
+   */
+  enhance(
+    signal: AbortSignal | undefined,
+    request: EnhanceRequest,
+    onProgress?: (progress: EngineProgress) => void,
+  ): Promise<EnhanceResult>;
+  /** Terminates every worker; pending jobs reject with 'cancelled'. */
+  dispose(): void;
+}
+
+export interface EngineOptions {
+  /** Number of workers; by default one per spare core (see `defaultWorkerCount`). */
+  workers?: number;
+  /** A worker idle this long is terminated to free its memory. */
+  idleTimeoutMs?: number;
+}
+
+/**
+ * One worker per core the page does not need, at least 1. At most 4: a worker busy with a 12 MP photo holds
+ * several copies of it (bitmap, canvas, pixels, result: about 50 MB each), which a phone with many small cores
+ * cannot afford eight times over.
+ */
+export function defaultWorkerCount(cores: number | undefined): number {
+  return Math.min(4, Math.max(1, (cores ?? 2) - 1));
+}
+
+/** Starts the real module worker. Vite bundles it because of the literal `new URL(..., import.meta.url)`. */
+export const startImageWorker: WorkerFactory<WorkerJob, WorkerOutcome, WorkerProgress> = (onCrash) => {
+  const worker = new Worker(new URL('./imageWorker.ts', import.meta.url), {
+    type: 'module',
+    name: 'raumglanz-bild',
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    onCrash(event.message || 'the worker failed to load or threw');
+  });
+  worker.addEventListener('messageerror', () => onCrash('a message could not be read'));
+  const api = wrap<ImageWorkerApi>(worker);
+  return {
+    run: (job, onProgress) => api.enhance(job, proxy(onProgress)),
+    // A pending comlink call never settles after this; the pool has already settled that job.
+    terminate: () => worker.terminate(),
+  };
+};
+
+export function createImageEngine(options: EngineOptions = {}): ImageEngine {
+  const cores = typeof navigator === 'undefined' ? undefined : navigator.hardwareConcurrency;
+  return createEngineWith(startImageWorker, {
+    ...options,
+    workers: options.workers ?? defaultWorkerCount(cores),
+  });
+}
+
+/** The engine over any worker factory; tests pass fake workers, the app passes `startImageWorker`. */
+export function createEngineWith(
+  createWorker: WorkerFactory<WorkerJob, WorkerOutcome, WorkerProgress>,
+  options: EngineOptions = {},
+): ImageEngine & { readonly pool: WorkerPool<WorkerJob, WorkerOutcome, WorkerProgress> } {
+  const pool = new WorkerPool<WorkerJob, WorkerOutcome, WorkerProgress>({
+    size: options.workers ?? 1,
+    createWorker,
+    idleTimeoutMs: options.idleTimeoutMs,
+  });
+
+  async function enhance(
+    signal: AbortSignal | undefined,
+    request: EnhanceRequest,
+    onProgress: (progress: EngineProgress) => void = () => {},
+  ): Promise<EnhanceResult> {
+    const modeIds = planDeviceModes(request.modeIds);
+    const report = (stage: EngineStage, fraction: number) =>
+      onProgress({ imageId: request.imageId, stage, fraction });
+    report('queued', 0);
+    const outcome = await pool.run(signal, { blob: request.blob, modeIds }, (p) =>
+      report(p.stage, p.fraction),
+    );
+    if (!outcome.ok) throw new EngineError(outcome.code, outcome.detail);
+    report('done', 1);
+    const { blob, width, height, notes, timings } = outcome;
+    return { blob, width, height, notes, timings };
+  }
+
+  return { pool, enhance, dispose: () => pool.dispose() };
+}

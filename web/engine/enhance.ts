@@ -1,0 +1,118 @@
+// One photo's way through the worker: check the header (type, pixel count) before decoding anything, decode,
+// run the device modes, encode a JPEG. Decoding, encoding and the kernels come in as parameters, so this runs in
+// Node tests (with sharp as the codec) as well as in the worker (with createImageBitmap and OffscreenCanvas).
+
+import { MAX_PIXELS } from '../../core/catalog';
+import { readImageSize } from '../../core/upload/imageSize';
+import { sniffImageType, type AcceptedImageType } from '../../core/upload/sniffImageType';
+import type { StageTimings, WorkerJob, WorkerOutcome, WorkerProgress } from './protocol';
+
+/** The image shape core/imaging works on. */
+export interface RgbaImage {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+export interface Codec {
+  /** Decodes with EXIF orientation applied; photos with transparency come out on white. */
+  decode(blob: Blob, type: AcceptedImageType): Promise<RgbaImage>;
+  /** Encodes a JPEG that carries no metadata at all (no EXIF, no GPS). */
+  encode(image: RgbaImage): Promise<Blob>;
+}
+
+/** One device mode applied to an image; `note` is a German sentence on what was done, if any. */
+export type ModeRunner = (modeId: string, image: RgbaImage) => { image: RgbaImage; note?: string | null };
+
+export interface EnhanceDeps {
+  codec: Codec;
+  runMode: ModeRunner;
+  now?: () => number;
+}
+
+/**
+ * Enough bytes for the header of nearly every photo. A JPEG's frame header can sit behind EXIF, ICC and XMP
+ * segments of up to 64 KB each; when it is not within these bytes we read the whole file once.
+ */
+export const HEADER_BYTES = 256 * 1024;
+
+// Share of the progress bar per stage: decoding and encoding are a large part of the time on big photos.
+const DECODED_AT = 0.3;
+const PROCESSED_AT = 0.8;
+
+const message = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/** Reads type and size from the header; never decodes pixels. */
+export async function inspect(
+  blob: Blob,
+): Promise<{ type: AcceptedImageType; width: number; height: number } | null> {
+  const head = new Uint8Array(await blob.slice(0, HEADER_BYTES).arrayBuffer());
+  const size = readImageSize(head);
+  if (size !== null || blob.size <= HEADER_BYTES) return size;
+  return readImageSize(new Uint8Array(await blob.arrayBuffer()));
+}
+
+export async function enhanceJob(
+  job: WorkerJob,
+  deps: EnhanceDeps,
+  onProgress: (progress: WorkerProgress) => void = () => {},
+): Promise<WorkerOutcome> {
+  const now = deps.now ?? (() => performance.now());
+  const fail = (code: Extract<WorkerOutcome, { ok: false }>['code'], detail: string): WorkerOutcome => ({
+    ok: false,
+    code,
+    detail,
+  });
+
+  const header = await inspect(job.blob);
+  if (header === null) {
+    const head = new Uint8Array(await job.blob.slice(0, 12).arrayBuffer());
+    return sniffImageType(head) === null
+      ? fail('unsupported', 'not a JPEG, PNG or WebP file')
+      : fail('decodeFailed', 'the header holds no readable size');
+  }
+  const pixels = header.width * header.height;
+  if (pixels > MAX_PIXELS)
+    return fail('tooManyPixels', `${header.width}x${header.height} = ${pixels} pixels`);
+
+  const timings: StageTimings = { decodeMs: 0, processMs: 0, encodeMs: 0 };
+  onProgress({ stage: 'decoding', fraction: 0 });
+  let image: RgbaImage;
+  let mark = now();
+  try {
+    image = await deps.codec.decode(job.blob, header.type);
+  } catch (error) {
+    return fail('decodeFailed', message(error));
+  }
+  timings.decodeMs = now() - mark;
+
+  const notes: string[] = [];
+  onProgress({ stage: 'processing', fraction: DECODED_AT });
+  mark = now();
+  try {
+    job.modeIds.forEach((modeId, i) => {
+      const result = deps.runMode(modeId, image);
+      image = result.image;
+      if (result.note) notes.push(result.note);
+      onProgress({
+        stage: 'processing',
+        fraction: DECODED_AT + ((PROCESSED_AT - DECODED_AT) * (i + 1)) / job.modeIds.length,
+      });
+    });
+  } catch (error) {
+    return fail('processingFailed', message(error));
+  }
+  timings.processMs = now() - mark;
+
+  onProgress({ stage: 'encoding', fraction: PROCESSED_AT });
+  mark = now();
+  let blob: Blob;
+  try {
+    blob = await deps.codec.encode(image);
+  } catch (error) {
+    return fail('processingFailed', message(error));
+  }
+  timings.encodeMs = now() - mark;
+  return { ok: true, blob, width: image.width, height: image.height, notes, timings };
+}

@@ -1,0 +1,37 @@
+// What crosses the thread boundary between the bridge (main thread) and the image worker. The main thread imports
+// only these types, never the worker's code. Photos cross as Blobs: a Blob is posted by reference to the browser's
+// blob store, so neither side copies (or needs to transfer) the bytes; the decoded pixels never leave the worker.
+
+/** The stages a photo passes, in order; 'queued' and 'done' are reported by the bridge, the rest by the worker. */
+export const ENGINE_STAGES = ['queued', 'decoding', 'processing', 'encoding', 'done'] as const;
+export type EngineStage = (typeof ENGINE_STAGES)[number];
+
+/** Codes a worker answers with when one photo fails; the bridge turns them into an EngineError. */
+export type WorkerFailureCode = 'tooManyPixels' | 'unsupported' | 'decodeFailed' | 'processingFailed';
+
+export interface WorkerJob {
+  blob: Blob;
+  /** Device mode ids, already checked and put in catalogue order by the bridge. */
+  modeIds: readonly string[];
+}
+
+export interface WorkerProgress {
+  stage: 'decoding' | 'processing' | 'encoding';
+  /** 0..1 for the whole photo. */
+  fraction: number;
+}
+
+export interface StageTimings {
+  decodeMs: number;
+  processMs: number;
+  encodeMs: number;
+}
+
+export type WorkerOutcome =
+  | { ok: true; blob: Blob; width: number; height: number; notes: string[]; timings: StageTimings }
+  | { ok: false; code: WorkerFailureCode; detail: string };
+
+/** The worker's API as seen through comlink (`wrap<ImageWorkerApi>(worker)`). */
+export interface ImageWorkerApi {
+  enhance(job: WorkerJob, onProgress: (progress: WorkerProgress) => void): Promise<WorkerOutcome>;
+}

@@ -1,0 +1,128 @@
+// 'Fertig optimiert': before and after side by side, paging 'x von n' that wraps around, download one
+// ('optimiertes-bild-N.png') or all as one ZIP, the furnishing list when staging made one, and what was applied.
+
+import { useState } from 'react';
+import { useAppState, useServices } from '../../app/context';
+import { formatEuroCents } from '../../i18n/format';
+import { t } from '../../i18n/de';
+import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
+
+export interface FinalActions {
+  onDownload: (index: number) => void;
+  onDownloadAll: () => void;
+  onReset: () => void;
+}
+
+export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions) {
+  const { db, store } = useServices();
+  const final = useAppState((s) => s.finalResult);
+  const images = final?.images ?? [];
+  const [page, setPage] = useState(0);
+  const index = images.length > 0 ? page % images.length : 0;
+  const current = images[index];
+  const before = usePreviewUrl(db, current?.imageId ?? '', 'original');
+  const after = useResultUrl(db, current?.url);
+  const turn = (step: number) => setPage((p) => (p + step + images.length) % images.length);
+
+  return (
+    <section className="final" aria-labelledby="final-title">
+      <div className="modes__head">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => store.dispatch({ type: 'back' })}
+        >
+          ← {t('final.back')}
+        </button>
+        <h2 id="final-title">{t('final.title')}</h2>
+      </div>
+      {!current ? (
+        <p className="card field-error" role="alert">
+          {t('final.empty')}
+        </p>
+      ) : (
+        <>
+          <div className="side-by-side">
+            <figure className="card">
+              <figcaption>{t('final.before')}</figcaption>
+              {before && <img src={before} alt={t('final.before')} />}
+            </figure>
+            <figure className="card">
+              <figcaption>{t('final.after')}</figcaption>
+              {after && <img src={after} alt={t('final.after')} />}
+            </figure>
+          </div>
+          {images.length > 1 && (
+            <div className="pager">
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('final.previous')}
+                onClick={() => turn(-1)}
+              >
+                ‹
+              </button>
+              <span aria-live="polite">{t('final.paging', { n: index + 1, total: images.length })}</span>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('final.next')}
+                onClick={() => turn(1)}
+              >
+                ›
+              </button>
+            </div>
+          )}
+        </>
+      )}
+      {final?.shoppingList && (
+        <section className="card" aria-labelledby="shopping-title">
+          <h3 id="shopping-title">{t('final.shoppingList')}</h3>
+          <ul className="shopping-list">
+            {final.shoppingList.items.map((item) => (
+              <li key={item.link}>
+                <a href={item.link} target="_blank" rel="noopener noreferrer sponsored">
+                  {item.name}
+                </a>
+                <span>{formatEuroCents(Math.round(item.price * 100))}</span>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <strong>
+              {t('final.estimatedTotal', {
+                price: formatEuroCents(Math.round(final.shoppingList.totalPrice * 100)),
+              })}
+            </strong>
+          </p>
+          <p className="field-hint">{final.shoppingList.affiliateDisclaimer}</p>
+        </section>
+      )}
+      {final && final.appliedSuggestions.length > 0 && (
+        <section className="card" aria-labelledby="applied-title">
+          <h3 id="applied-title">{t('final.applied')}</h3>
+          <ul>
+            {final.appliedSuggestions.map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <div className="sticky-bar">
+        <button type="button" className="button button--danger" onClick={onReset}>
+          {t('final.reset')}
+        </button>
+        {current && (
+          <div className="sticky-bar__actions">
+            <button type="button" className="button button--ghost" onClick={() => onDownload(index)}>
+              {t('final.download')}
+            </button>
+            <button type="button" className="button button--large" onClick={onDownloadAll}>
+              {t('final.downloadAll')}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// One mode as a selectable card: icon, German name and description, its price ('Kostenlos · offline' for
+// device modes) and the 'Empfohlen' badge. A checkbox to assistive technology.
+
+import type { Mode } from '../../../core/catalog/types';
+import { modeCost } from '../../../core/catalog/modes';
+import { t } from '../../i18n/de';
+
+export function ModeCard({
+  mode,
+  selected,
+  recommended,
+  onToggle,
+}: {
+  mode: Mode;
+  selected: boolean;
+  recommended: boolean;
+  onToggle: () => void;
+}) {
+  const cost = modeCost(mode);
+  return (
+    <li>
+      <button
+        type="button"
+        role="checkbox"
+        aria-checked={selected}
+        className={`mode-card${selected ? ' mode-card--selected' : ''}`}
+        onClick={onToggle}
+      >
+        <span className="mode-card__icon" aria-hidden="true">
+          {mode.icon}
+        </span>
+        <span className="mode-card__text">
+          <span className="mode-card__name">
+            {mode.name}
+            {recommended && <span className="pill pill--accent">{t('modes.recommended')}</span>}
+          </span>
+          <span className="mode-card__description">{mode.description}</span>
+        </span>
+        <span className={`pill${cost === 0 ? ' pill--free' : ''}`}>
+          {cost === 0
+            ? t('modes.free')
+            : cost === 1
+              ? t('modes.creditsOne')
+              : t('modes.credits', { n: cost })}
+        </span>
+      </button>
+    </li>
+  );
+}

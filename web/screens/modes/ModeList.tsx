@@ -1,0 +1,76 @@
+// The list of mode cards for one selection: recommended modes first, then the room's modes, then the rest.
+// Collapsed it shows three ('weitere Optimierungen anzeigen' opens the rest).
+
+import { useId, useState } from 'react';
+import { COLLAPSED_LIST_COUNT } from '../../../core/catalog/limits';
+import { GLOBAL_MODES, modeById, roomModes } from '../../../core/catalog/modes';
+import type { Mode, RoomType } from '../../../core/catalog/types';
+import { t } from '../../i18n/de';
+import { ModeCard } from './ModeCard';
+
+// Virtual staging needs its own dialog and shop products, which this build does not offer.
+const OFFERED = (mode: Mode) => mode.category !== 'staging';
+
+/** The modes offered for a room, in display order, without repeats. */
+export function orderedModes(
+  roomType: RoomType | 'mixed' | undefined,
+  recommended: readonly string[],
+): Mode[] {
+  const room: RoomType = !roomType || roomType === 'mixed' ? 'general' : roomType;
+  const seen = new Set<string>();
+  const ordered: Mode[] = [];
+  const add = (mode: Mode | undefined) => {
+    if (mode && !seen.has(mode.id) && OFFERED(mode)) {
+      seen.add(mode.id);
+      ordered.push(mode);
+    }
+  };
+  recommended.forEach((id) => add(modeById(id)));
+  roomModes(room).forEach(add);
+  [...GLOBAL_MODES].sort((a, b) => a.priority - b.priority).forEach(add);
+  return ordered;
+}
+
+export function ModeList({
+  modes,
+  selected,
+  recommended,
+  onToggle,
+  label,
+}: {
+  modes: readonly Mode[];
+  selected: readonly string[];
+  recommended: readonly string[];
+  onToggle: (modeId: string) => void;
+  label: string;
+}) {
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const shown = expanded ? modes : modes.slice(0, COLLAPSED_LIST_COUNT);
+  return (
+    <div>
+      <ul className="mode-list" id={listId} aria-label={label}>
+        {shown.map((mode) => (
+          <ModeCard
+            key={mode.id}
+            mode={mode}
+            selected={selected.includes(mode.id)}
+            recommended={recommended.includes(mode.id)}
+            onToggle={() => onToggle(mode.id)}
+          />
+        ))}
+      </ul>
+      {modes.length > COLLAPSED_LIST_COUNT && (
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((e) => !e)}
+        >
+          {expanded ? t('modes.showLess') : t('modes.showMore')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+// 'Wähle deine Optimierungen': the same modes for all photos or a choice per photo, the detected room, the
+// mode cards, and the sticky bar with the count, the price and 'Optimierungen anwenden'.
+
+import { modeById, modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
+import { useAppState, useServices } from '../../app/context';
+import { t, tn } from '../../i18n/de';
+import {
+  applyValidation,
+  creditsNeeded,
+  roomTypeFor,
+  selectedModeCount,
+  selectedModesFor,
+  type ImageItem,
+} from '../../workflow/machine';
+import { usePreviewUrl } from '../../workflow/previews';
+import { ModeList, orderedModes } from './ModeList';
+
+const costOf = (id: string) => {
+  const mode = modeById(id);
+  return mode ? modeCost(mode) : 0;
+};
+
+function ImageModes({ image, n }: { image: ImageItem; n: number }) {
+  const { db, store } = useServices();
+  const url = usePreviewUrl(db, image.id);
+  const room = useAppState((s) => roomTypeFor(s, image.id));
+  const selected = useAppState((s) => selectedModesFor(s, image.id));
+  const recommended = useAppState((s) => s.analysis?.recommendedModes ?? []);
+  const label = t('modes.imageLabel', { n, name: image.name });
+  return (
+    <section className="card image-modes" aria-label={label}>
+      <div className="image-modes__head">
+        {url && <img src={url} alt="" />}
+        <div>
+          <h3>{label}</h3>
+          {room && <span className="pill">{ROOM_TYPE_LABELS[room]}</span>}
+        </div>
+      </div>
+      <ModeList
+        label={label}
+        modes={orderedModes(room, recommended)}
+        selected={selected}
+        recommended={recommended}
+        onToggle={(modeId) => store.dispatch({ type: 'modeToggled', modeId, imageId: image.id })}
+      />
+    </section>
+  );
+}
+
+export interface ModesScreenProps {
+  signedIn: boolean;
+  onApply: () => void;
+  onBuyCredits: () => void;
+}
+
+export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProps) {
+  const { store } = useServices();
+  const images = useAppState((s) => s.images);
+  const analysis = useAppState((s) => s.analysis);
+  const selection = useAppState((s) => s.modeSelection);
+  const count = useAppState(selectedModeCount);
+  const price = useAppState((s) => creditsNeeded(s, costOf));
+  const problem = useAppState(applyValidation);
+  const credits = useAppState((s) => s.credits);
+  const recommended = analysis?.recommendedModes ?? [];
+  const room = analysis?.roomType;
+  const short = signedIn && price > credits;
+
+  return (
+    <section className="modes" aria-labelledby="modes-title">
+      <div className="modes__head">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => store.dispatch({ type: 'back' })}
+        >
+          ← {t('modes.back')}
+        </button>
+        <h2 id="modes-title">{t('modes.title')}</h2>
+        {room && (
+          <span className="pill pill--brand">
+            {t('modes.detectedRoom', {
+              room: room === 'mixed' ? t('modes.mixedRooms') : ROOM_TYPE_LABELS[room],
+            })}
+          </span>
+        )}
+      </div>
+
+      <div className="segmented" role="radiogroup" aria-label={t('modes.selectionKind')}>
+        {(['uniform', 'individual'] as const).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            role="radio"
+            aria-checked={selection.kind === kind}
+            onClick={() => store.dispatch({ type: 'selectionKindChanged', kind })}
+          >
+            {kind === 'uniform' ? t('modes.allSame') : t('modes.individual')}
+          </button>
+        ))}
+      </div>
+
+      {selection.kind === 'uniform' ? (
+        <ModeList
+          label={t('modes.title')}
+          modes={orderedModes(room, recommended)}
+          selected={selection.uniform}
+          recommended={recommended}
+          onToggle={(modeId) => store.dispatch({ type: 'modeToggled', modeId })}
+        />
+      ) : (
+        <div className="image-modes-list">
+          {images.map((image, i) => (
+            <ImageModes key={image.id} image={image} n={i + 1} />
+          ))}
+        </div>
+      )}
+
+      <div className="sticky-bar" role="region" aria-label={t('modes.apply')}>
+        <div>
+          {count === 0 ? (
+            <strong className="sticky-bar__empty">{t('modes.empty')}</strong>
+          ) : (
+            <strong>{tn('modes.selectedCountOne', 'modes.selectedCount', count)}</strong>
+          )}
+          <div className="field-hint">
+            {problem ? t(problem) : price === 0 ? t('modes.priceFree') : t('modes.price', { n: price })}
+          </div>
+          {price > 0 && !signedIn && <div className="field-hint">{t('modes.loginNeeded')}</div>}
+        </div>
+        <div className="sticky-bar__actions">
+          {short && (
+            <>
+              <span className="pill pill--warn">{t('modes.creditsNeeded', { n: price })}</span>
+              <button type="button" className="button button--ghost" onClick={onBuyCredits}>
+                {t('modes.addCredits')}
+              </button>
+            </>
+          )}
+          <button
+            type="button"
+            className="button button--large"
+            disabled={problem !== null}
+            onClick={onApply}
+          >
+            {t('modes.apply')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

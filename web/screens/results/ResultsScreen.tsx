@@ -1,0 +1,108 @@
+// The enhanced-results view: each optimised photo before/after (slider clamped to 10-90 %), download one or all,
+// 'Weitere Optimierungen' for design suggestions, back to the mode selection, or start over.
+
+import { SLIDER_MAX_PERCENT, SLIDER_MIN_PERCENT, SLIDER_START_PERCENT } from '../../../core/catalog/limits';
+import { useAppState, useServices } from '../../app/context';
+import { CompareSlider } from '../../components/CompareSlider';
+import { t } from '../../i18n/de';
+import type { ImageItem } from '../../workflow/machine';
+import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
+
+export interface ResultsActions {
+  onDownload: (imageId: string) => void;
+  onDownloadAll: () => void;
+  onMore: () => void;
+  onStartOver: () => void;
+}
+
+function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () => void }) {
+  const { db, store } = useServices();
+  const before = usePreviewUrl(db, image.id, 'original');
+  const after = useResultUrl(db, image.enhancedUrl);
+  return (
+    <li className="card result-card">
+      <h3 className="result-card__name">{image.name}</h3>
+      {image.status === 'error' ? (
+        <p className="field-error">{t('results.failed', { message: image.error ?? '' })}</p>
+      ) : before && after ? (
+        <>
+          <CompareSlider
+            before={before}
+            after={after}
+            alt={image.name}
+            initial={SLIDER_START_PERCENT}
+            min={SLIDER_MIN_PERCENT}
+            max={SLIDER_MAX_PERCENT}
+          />
+          {image.description && <p className="field-hint">{image.description}</p>}
+          <div className="result-card__actions">
+            <button type="button" className="button" onClick={onDownload}>
+              {t('results.download')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              aria-label={t('results.compare', { name: image.name })}
+              onClick={() => store.dispatch({ type: 'compareOpened', imageId: image.id })}
+            >
+              ⛶
+            </button>
+          </div>
+        </>
+      ) : (
+        <p className="field-hint">{t('results.noResult')}</p>
+      )}
+    </li>
+  );
+}
+
+export function ResultsScreen({ onDownload, onDownloadAll, onMore, onStartOver }: ResultsActions) {
+  const { store } = useServices();
+  const images = useAppState((s) => s.images.filter((i) => i.status === 'enhanced' || i.status === 'error'));
+  const loading = useAppState((s) => s.suggestionsLoading);
+  const enhanced = images.filter((i) => i.status === 'enhanced');
+  return (
+    <section className="results" aria-labelledby="results-title" aria-busy={loading}>
+      <div className="modes__head">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => store.dispatch({ type: 'back' })}
+        >
+          ← {t('results.backToModes')}
+        </button>
+        <h2 id="results-title">{t('results.title')}</h2>
+      </div>
+      <ul className={images.length === 1 ? 'results__single' : 'results__grid'}>
+        {images.map((image) => (
+          <ResultCard key={image.id} image={image} onDownload={() => onDownload(image.id)} />
+        ))}
+      </ul>
+      {loading && (
+        <p role="status" className="card">
+          {t('suggestions.loading')}
+        </p>
+      )}
+      <div className="sticky-bar">
+        <button type="button" className="button button--danger" onClick={onStartOver}>
+          {t('results.startOver')}
+        </button>
+        <div className="sticky-bar__actions">
+          {enhanced.length > 1 && (
+            <button type="button" className="button button--ghost" onClick={onDownloadAll}>
+              {t('results.downloadAll')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button--large"
+            onClick={onMore}
+            disabled={loading || enhanced.length === 0}
+          >
+            {t('results.more')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

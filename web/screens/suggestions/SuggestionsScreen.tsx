@@ -1,0 +1,109 @@
+// 'Unsere Verbesserungsvorschläge': tabs per photo ('Bild n') and 'Alle Vorschläge', suggestions to tick with a
+// link to matching products, an optional own suggestion, and 'Vorschläge umsetzen'.
+
+import { useState, type KeyboardEvent } from 'react';
+import { shopSearchUrl } from '../../../core/text/shopLink';
+import { useAppState, useServices } from '../../app/context';
+import { t } from '../../i18n/de';
+import { suggestionSourceImages } from '../../workflow/machine';
+
+export function SuggestionsScreen({ onImplement }: { onImplement: () => void }) {
+  const { store } = useServices();
+  const suggestions = useAppState((s) => s.suggestions);
+  const sources = useAppState(suggestionSourceImages);
+  const custom = useAppState((s) => s.customSuggestion);
+  const implementing = useAppState((s) => s.implementing);
+  const [tab, setTab] = useState<string>('all');
+
+  const tabs = [{ id: 'all', label: t('suggestions.all') }].concat(
+    sources.map((image, i) => ({ id: image.id, label: t('suggestions.image', { n: i + 1 }) })),
+  );
+  const shown = tab === 'all' ? suggestions : suggestions.filter((s) => !s.imageId || s.imageId === tab);
+
+  const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((x) => x.id === tab);
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    e.preventDefault();
+    const next = tabs[(index + step + tabs.length) % tabs.length]!;
+    setTab(next.id);
+    document.getElementById(`tab-${next.id}`)?.focus();
+  };
+
+  return (
+    <section className="suggestions" aria-labelledby="suggestions-title" aria-busy={implementing}>
+      <div className="modes__head">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => store.dispatch({ type: 'back' })}
+          disabled={implementing}
+        >
+          ← {t('suggestions.back')}
+        </button>
+        <h2 id="suggestions-title">{t('suggestions.title')}</h2>
+      </div>
+      <div className="tabs" role="tablist" aria-label={t('suggestions.tabs')} onKeyDown={onTabKey}>
+        {tabs.map((x) => (
+          <button
+            key={x.id}
+            id={`tab-${x.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === x.id}
+            aria-controls="suggestions-panel"
+            tabIndex={tab === x.id ? 0 : -1}
+            onClick={() => setTab(x.id)}
+          >
+            {x.label}
+          </button>
+        ))}
+      </div>
+      <div id="suggestions-panel" role="tabpanel" aria-labelledby={`tab-${tab}`} className="card">
+        {shown.length === 0 && <p>{t('suggestions.none')}</p>}
+        <ul className="suggestion-list">
+          {shown.map((s) => {
+            const shop = shopSearchUrl(s.hauptartikelContent);
+            return (
+              <li key={s.id} className="suggestion">
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={s.selected}
+                    disabled={implementing}
+                    onChange={() => store.dispatch({ type: 'suggestionToggled', suggestionId: s.id })}
+                  />
+                  <span>
+                    <strong>{s.title}</strong>
+                    <span className="suggestion__description">{s.description}</span>
+                  </span>
+                </label>
+                {shop && (
+                  <a href={shop} target="_blank" rel="noopener noreferrer sponsored">
+                    {t('suggestions.shop')}
+                  </a>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+        <label className="custom-suggestion">
+          <span>{t('suggestions.customLabel')}</span>
+          <textarea
+            value={custom}
+            rows={2}
+            placeholder={t('suggestions.customPlaceholder')}
+            disabled={implementing}
+            onChange={(e) => store.dispatch({ type: 'customSuggestionChanged', text: e.target.value })}
+          />
+        </label>
+      </div>
+      <div className="sticky-bar">
+        {implementing ? <p role="status">{t('suggestions.implementing')}</p> : <span />}
+        <button type="button" className="button button--large" onClick={onImplement} disabled={implementing}>
+          {t('suggestions.apply')}
+        </button>
+      </div>
+    </section>
+  );
+}
