@@ -1,5 +1,4 @@
 // Entry point: restores the saved photos and workflow from this device, then renders the app.
-// The snapshot is flushed when the page is hidden, the last moment a closing tab reliably gives us.
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,10 +7,6 @@ import { createServices } from './app/services';
 import './app/styles.css';
 
 const services = createServices();
-addEventListener('pagehide', () => void services.store.flush());
-document.addEventListener('visibilitychange', () => {
-  if (document.visibilityState === 'hidden') void services.store.flush();
-});
 
 void services.store
   .hydrate()

@@ -12,6 +12,7 @@ import {
   openBrowser,
   startApp,
   toastText,
+  waitForServiceWorker,
   type Browser,
   type RunningApp,
 } from './harness';
@@ -34,7 +35,8 @@ async function chooseDeviceModesAndApply() {
   const { page } = browser;
   await page.getByRole('heading', { name: 'Wähle deine Optimierungen' }).waitFor({ timeout: 60_000 });
   // Start from a clean selection, then pick two free device modes.
-  for (const box of await page.getByRole('checkbox', { checked: true }).all()) await box.click();
+  const checked = page.getByRole('checkbox', { checked: true });
+  while ((await checked.count()) > 0) await checked.first().click();
   await page.getByText('Keine Optimierung ausgewählt').waitFor();
   expect(await page.getByRole('button', { name: 'Optimierungen anwenden' }).isDisabled()).toBe(true);
   const more = page.getByRole('button', { name: 'weitere Optimierungen anzeigen' });
@@ -93,6 +95,7 @@ describe('on-device journey', () => {
     const { page, context } = browser;
     await page.getByRole('button', { name: 'Neu starten' }).click();
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     try {
       await page.reload();

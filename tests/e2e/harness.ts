@@ -136,3 +136,15 @@ export async function expectText(locator: Locator, expected: string): Promise<vo
     .poll(async () => (await locator.first().innerText()).trim(), { timeout: 15_000 })
     .toBe(expected);
 }
+
+/**
+ * Waits until the service worker controls the page, so a reload works with the network cut off. A worker in
+ * 'prompt' mode does not claim the page that installed it; one reload puts the page under its control.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}

@@ -103,6 +103,8 @@ describe('on-device room analysis', () => {
     }, WEIGHTS_URL);
     expect(cached).toBe(true);
     await backToEmptyUpload();
+    // The workflow snapshot is written 150 ms after a change; reloading sooner would bring back the old state.
+    await page.waitForTimeout(500);
     await context.setOffline(true);
     try {
       await page.reload();

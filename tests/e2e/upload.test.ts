@@ -11,6 +11,7 @@ import {
   openBrowser,
   startApp,
   toastText,
+  waitForServiceWorker,
   type Browser,
   type RunningApp,
 } from './harness';
@@ -153,14 +154,7 @@ describe('upload page', () => {
   it('starts and accepts photos with the network cut off after the first visit', async () => {
     const { page, context } = browser;
     await page.goto(app.url);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((r) =>
-          navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }),
-        );
-      }
-    });
+    await waitForServiceWorker(page);
     await context.setOffline(true);
     try {
       await page.reload();

@@ -2,7 +2,6 @@
 // room analyser and the API adapters once, and wires them into the workflow's actions. Screens receive these
 // through React context (context.ts) and never build them themselves.
 
-import { combineRoomTypes, recommendModes, NO_VISIBLE_ELEMENTS } from '../../core/catalog/analysis';
 import { ApiFailure } from '../api/errors';
 import {
   analyzeImages,
@@ -16,6 +15,7 @@ import { notifyCreditsChanged } from '../api/credits';
 import { blobToDataUrl, dataUrlToBlob, downscaledJpeg } from '../api/imageData';
 import { AppDb } from '../data/db';
 import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
+import { combineAnalyses, createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
 import { createActions, type ActionDeps, type Failure, type ImageRoomAnalysis } from '../workflow/actions';
 import { importListing } from '../workflow/imports';
 import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
@@ -50,7 +50,7 @@ function classify(error: unknown): Failure {
   return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** The server's room analysis, used while the device has no room detector of its own. */
+/** The server's room analysis: the fallback for a device whose browser cannot run the room detector. */
 async function analyzeOnServer(signal: AbortSignal, blob: Blob): Promise<ImageRoomAnalysis> {
   const dataUrl = await blobToDataUrl(await downscaledJpeg(blob, ANALYSIS_SIDE));
   const { individualAnalyses } = await analyzeImages(signal, [dataUrl]);
@@ -65,6 +65,7 @@ export function createServices(
   const db = new AppDb();
   const store = createWorkflowStore(db);
   let engine: ImageEngine | null = null;
+  let roomAnalyzer: RoomAnalyzer | null = null;
   const deps: ActionDeps = {
     db,
     store,
@@ -76,17 +77,16 @@ export function createServices(
       },
     },
     rooms: {
-      analyze: analyzeOnServer,
-      combine(perImage) {
-        const rooms = combineRoomTypes(perImage.map((p) => p.roomType));
-        const visibleElements = { ...NO_VISIBLE_ELEMENTS };
-        for (const p of perImage) {
-          for (const key of Object.keys(visibleElements) as (keyof typeof visibleElements)[]) {
-            visibleElements[key] ||= p.visibleElements[key];
-          }
+      async analyze(signal, blob) {
+        try {
+          return await (roomAnalyzer ??= createRoomAnalyzer()).analyze(signal, blob);
+        } catch (error) {
+          if (signal.aborted || (isEngineError(error) && error.code === 'cancelled')) throw error;
+          console.warn('raumglanz: room detector failed on this device, asking the server', error);
+          return analyzeOnServer(signal, blob);
         }
-        return { ...rooms, recommendedModes: recommendModes(rooms.roomType, visibleElements) };
       },
+      combine: combineAnalyses,
     },
     ai: {
       async enhance(signal, { image, modeIds, roomType, idempotencyKey }) {

@@ -3,16 +3,12 @@
 // Node tests (with sharp as the codec) as well as in the worker (with createImageBitmap and OffscreenCanvas).
 
 import { MAX_PIXELS } from '../../core/catalog';
+import type { RgbaImage } from '../../core/imaging/types';
 import { readImageSize } from '../../core/upload/imageSize';
 import { sniffImageType, type AcceptedImageType } from '../../core/upload/sniffImageType';
 import type { StageTimings, WorkerJob, WorkerOutcome, WorkerProgress } from './protocol';
 
-/** The image shape core/imaging works on. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
+export type { RgbaImage };
 
 export interface Codec {
   /** Decodes with EXIF orientation applied; photos with transparency come out on white. */

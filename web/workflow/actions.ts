@@ -124,7 +124,9 @@ export function createActions(deps: ActionDeps) {
     const { device, server } = splitModes(modeIds);
     let blob = await original(imageId);
     const notes: string[] = [];
-    if (device.length > 0) {
+    // Even with no device mode the photo passes the engine: re-encoding drops EXIF and GPS before anything
+    // of it leaves the device.
+    if (device.length > 0 || server.length > 0) {
       const local = await deps.engine.enhance(signal, { imageId, blob, modeIds: device });
       blob = local.blob;
       notes.push(...local.notes);

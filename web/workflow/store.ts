@@ -19,8 +19,6 @@ export interface WorkflowStore {
   dispatch(event: WorkflowEvent): void;
   /** Reads the saved workflow and photos back; call once before the first render that matters. */
   hydrate(): Promise<void>;
-  /** Writes the pending snapshot now (e.g. when the page is hidden). */
-  flush(): Promise<void>;
 }
 
 /**
@@ -41,18 +39,17 @@ export function reconcileImages(
   return { ...state, images: [...kept, ...missing] };
 }
 
-const SAVE_DELAY_MS = 150;
-
 export function createWorkflowStore(db: AppDb): WorkflowStore {
   let state: WorkflowState = initialState;
   const listeners = new Set<() => void>();
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  let saving: Promise<void> = Promise.resolve();
+  // Saves run one at a time; changes made during a save are written right after it, so a burst of events
+  // costs at most two writes and a reload never finds a snapshot older than the last finished write.
+  let dirty = false;
+  let saving: Promise<void> | null = null;
 
   const emit = () => listeners.forEach((listener) => listener());
 
   const save = async () => {
-    saveTimer = undefined;
     try {
       await saveWorkflow(db, toSnapshot(state));
     } catch (error) {
@@ -67,6 +64,18 @@ export function createWorkflowStore(db: AppDb): WorkflowStore {
     }
   };
 
+  const saveLoop = async () => {
+    while (dirty) {
+      dirty = false;
+      await save();
+    }
+    saving = null;
+  };
+  const requestSave = () => {
+    dirty = true;
+    saving ??= saveLoop();
+  };
+
   const store: WorkflowStore = {
     getState: () => state,
     subscribe(listener) {
@@ -78,20 +87,12 @@ export function createWorkflowStore(db: AppDb): WorkflowStore {
       if (next === state) return;
       state = next;
       emit();
-      clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => void (saving = save()), SAVE_DELAY_MS);
+      requestSave();
     },
     async hydrate() {
       const [snapshot, stored] = await Promise.all([loadWorkflow(db), listImages(db)]);
       state = reconcileImages(restore(snapshot), stored);
       emit();
-    },
-    async flush() {
-      if (saveTimer !== undefined) {
-        clearTimeout(saveTimer);
-        saving = save();
-      }
-      await saving;
     },
   };
   return store;
