@@ -122,15 +122,15 @@ export function createActions(deps: ActionDeps) {
 
   async function enhanceOne(signal: AbortSignal, batchKey: string, imageId: string, modeIds: string[]) {
     const { device, server } = splitModes(modeIds);
-    let blob = await original(imageId);
-    const notes: string[] = [];
-    // Even with no device mode the photo passes the engine: re-encoding drops EXIF and GPS before anything
-    // of it leaves the device.
-    if (device.length > 0 || server.length > 0) {
-      const local = await deps.engine.enhance(signal, { imageId, blob, modeIds: device });
-      blob = local.blob;
-      notes.push(...local.notes);
-    }
+    // Every photo passes the engine, even with no device mode: its re-encoding drops EXIF and GPS before
+    // anything of the photo leaves the device or is downloaded.
+    const local = await deps.engine.enhance(signal, {
+      imageId,
+      blob: await original(imageId),
+      modeIds: device,
+    });
+    let blob = local.blob;
+    const notes = [...local.notes];
     if (server.length > 0) {
       const remote = await deps.ai.enhance(signal, {
         image: blob,

@@ -1,5 +1,5 @@
 // The list of mode cards for one selection: recommended modes first, then the room's modes, then the rest.
-// Collapsed it shows three ('weitere Optimierungen anzeigen' opens the rest).
+// Collapsed it shows three plus any selected ('weitere Optimierungen anzeigen' opens the rest).
 
 import { useId, useState } from 'react';
 import { COLLAPSED_LIST_COUNT } from '../../../core/catalog/limits';
@@ -46,7 +46,10 @@ export function ModeList({
 }) {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
-  const shown = expanded ? modes : modes.slice(0, COLLAPSED_LIST_COUNT);
+  // Collapsed, the list shows the first three, and never hides a mode that is selected.
+  const shown = expanded
+    ? modes
+    : modes.filter((mode, i) => i < COLLAPSED_LIST_COUNT || selected.includes(mode.id));
   return (
     <div>
       <ul className="mode-list" id={listId} aria-label={label}>
@@ -60,7 +63,7 @@ export function ModeList({
           />
         ))}
       </ul>
-      {modes.length > COLLAPSED_LIST_COUNT && (
+      {(expanded || shown.length < modes.length) && (
         <button
           type="button"
           className="link-button"
