@@ -9,6 +9,7 @@ import {
   toSnapshot,
   transition,
   type ImageItem,
+  type NoticeContent,
   type WorkflowEvent,
   type WorkflowState,
 } from './machine';
@@ -39,6 +40,13 @@ export function reconcileImages(
   return { ...state, images: [...kept, ...missing] };
 }
 
+/** The German notice for a failed write to the device's storage; a full disk gets its own. */
+export function storageFailureNotice(error: unknown): NoticeContent {
+  return error instanceof StorageFullError
+    ? { key: 'app.storageFull', tone: 'error' }
+    : { key: 'app.storageError', values: { message: String(error) }, tone: 'error' };
+}
+
 export function createWorkflowStore(db: AppDb): WorkflowStore {
   let state: WorkflowState = initialState;
   const listeners = new Set<() => void>();
@@ -49,18 +57,17 @@ export function createWorkflowStore(db: AppDb): WorkflowStore {
 
   const emit = () => listeners.forEach((listener) => listener());
 
+  // A failing save is reported once, not again for the save its own notice triggers.
+  let failureShown = false;
   const save = async () => {
     try {
       await saveWorkflow(db, toSnapshot(state));
+      failureShown = false;
     } catch (error) {
+      if (failureShown) return;
+      failureShown = true;
       // Showing the failure is all we can do; the state in memory is still intact.
-      store.dispatch({
-        type: 'noticeShown',
-        notice:
-          error instanceof StorageFullError
-            ? { key: 'app.storageFull', tone: 'error' }
-            : { key: 'app.storageError', values: { message: String(error) }, tone: 'error' },
-      });
+      store.dispatch({ type: 'noticeShown', notice: storageFailureNotice(error) });
     }
   };
 

@@ -4,17 +4,10 @@
 import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../../core/catalog/limits';
 import { SNIFF_BYTES } from '../../core/upload/sniffImageType';
 import { validateUploads, type RejectionReason } from '../../core/upload/validateUploads';
-import {
-  StorageFullError,
-  addImages,
-  clearImages,
-  removeImage,
-  type AppDb,
-  type StoredImage,
-} from '../data/db';
+import { addImages, clearImages, removeImage, type AppDb, type StoredImage } from '../data/db';
 import { sha256Hex } from '../data/hash';
 import type { NoticeDetail } from './machine';
-import type { WorkflowStore } from './store';
+import { storageFailureNotice, type WorkflowStore } from './store';
 
 const PREVIEW_WIDTH = 480;
 
@@ -89,13 +82,7 @@ export async function addFiles(
   try {
     await addImages(db, rows);
   } catch (error) {
-    store.dispatch({
-      type: 'noticeShown',
-      notice:
-        error instanceof StorageFullError
-          ? { key: 'app.storageFull', tone: 'error' }
-          : { key: 'app.storageError', values: { message: String(error) }, tone: 'error' },
-    });
+    store.dispatch({ type: 'noticeShown', notice: storageFailureNotice(error) });
     return;
   }
   const originals = new Map(
