@@ -1,8 +1,11 @@
 // Colour-cast estimate: how far the photo's neutral greys are from grey, as linear channel gains that would
 // neutralise them. Two classic estimates are blended: grey-world (the average midtone should be grey) and
-// white-patch (the brightest unclipped surfaces should be white). Rooms under warm lamps are supposed to look
-// a little warm, so callers apply only part of the correction (see pipeline.ts).
+// white-patch (the brightest unclipped surfaces should be white). Grey-world is taken over weakly coloured
+// pixels only: a green lawn, a blue sky or a terracotta wall is not a cast, but the white trim, the ceiling
+// and the walls' greys are where a cast shows. Rooms under warm lamps are supposed to look a little warm, so
+// callers apply only part of the correction (see pipeline.ts).
 import { SRGB_TO_LINEAR } from '../imaging/color';
+import { assertImage } from '../imaging/types';
 import type { RgbaImage } from '../imaging/types';
 import { lumaCode } from './histogram';
 
@@ -18,10 +21,16 @@ export interface ColorCast {
 export interface ColorCastOptions {
   /** Weight of the white-patch estimate (0..1); the rest is grey-world. */
   whitePatchWeight: number;
+  /** Grey-world ignores pixels more saturated than this ((max - min) / max of the 8-bit values). */
+  maxSaturation: number;
   maxSamples: number;
 }
 
-export const defaultColorCastOptions: ColorCastOptions = { whitePatchWeight: 0.4, maxSamples: 250_000 };
+export const defaultColorCastOptions: ColorCastOptions = {
+  whitePatchWeight: 0.5,
+  maxSaturation: 0.4,
+  maxSamples: 250_000,
+};
 
 const normalise = (g: [number, number, number]): [number, number, number] => {
   const y = 0.2126 * g[0] + 0.7152 * g[1] + 0.0722 * g[2];
@@ -29,6 +38,7 @@ const normalise = (g: [number, number, number]): [number, number, number] => {
 };
 
 export function colorCast(image: RgbaImage, options: Partial<ColorCastOptions> = {}): ColorCast {
+  assertImage(image);
   const o = { ...defaultColorCastOptions, ...options };
   const { width, height, data } = image;
   const step = Math.max(1, Math.ceil(Math.sqrt((width * height) / o.maxSamples)));
@@ -41,15 +51,17 @@ export function colorCast(image: RgbaImage, options: Partial<ColorCastOptions> =
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
       const i = (y * width + x) * 4;
-      const r = data[i]!;
-      const g = data[i + 1]!;
-      const b = data[i + 2]!;
+      const r = data[i];
+      const g = data[i + 1];
+      const b = data[i + 2];
       const l = lumaCode(r, g, b);
-      lumaHist[l]!++;
+      lumaHist[l]++;
       if (l < 12 || r === 255 || g === 255 || b === 255) continue;
-      sr += SRGB_TO_LINEAR[r]!;
-      sg += SRGB_TO_LINEAR[g]!;
-      sb += SRGB_TO_LINEAR[b]!;
+      const hi = Math.max(r, g, b);
+      if (hi - Math.min(r, g, b) > o.maxSaturation * hi) continue;
+      sr += SRGB_TO_LINEAR[r];
+      sg += SRGB_TO_LINEAR[g];
+      sb += SRGB_TO_LINEAR[b];
       n++;
     }
   }
@@ -57,10 +69,10 @@ export function colorCast(image: RgbaImage, options: Partial<ColorCastOptions> =
   const grey = normalise([1 / sr, 1 / sg, 1 / sb]);
   // White patch: the brightest 3 % of pixels that are not clipped in any channel.
   let total = 0;
-  for (let l = 0; l < 256; l++) total += lumaHist[l]!;
+  for (let l = 0; l < 256; l++) total += lumaHist[l];
   let cut = 255;
   for (let seen = 0; cut > 0; cut--) {
-    seen += lumaHist[cut]!;
+    seen += lumaHist[cut];
     if (seen >= total * 0.03) break;
   }
   let wr = 0;
@@ -70,13 +82,13 @@ export function colorCast(image: RgbaImage, options: Partial<ColorCastOptions> =
   for (let y = 0; y < height; y += step) {
     for (let x = 0; x < width; x += step) {
       const i = (y * width + x) * 4;
-      const r = data[i]!;
-      const g = data[i + 1]!;
-      const b = data[i + 2]!;
+      const r = data[i];
+      const g = data[i + 1];
+      const b = data[i + 2];
       if (r === 255 || g === 255 || b === 255 || lumaCode(r, g, b) < cut) continue;
-      wr += SRGB_TO_LINEAR[r]!;
-      wg += SRGB_TO_LINEAR[g]!;
-      wb += SRGB_TO_LINEAR[b]!;
+      wr += SRGB_TO_LINEAR[r];
+      wg += SRGB_TO_LINEAR[g];
+      wb += SRGB_TO_LINEAR[b];
       wn++;
     }
   }

@@ -1,74 +1,101 @@
-// Channel and luma histograms of an RGBA image, the raw material of every global statistic (exposure, clipping,
-// colour cast). Large photos are sampled on a regular grid: a million samples pin every percentile and mean
-// far below one code value, at a fraction of the cost of reading all 48 MB of a 12 MP frame.
+// Histograms of an image: one per channel, one of luma and one of each pixel's brightest channel. They are the
+// cheap summary every automatic decision starts from (auto exposure, contrast, clipping). Large images are
+// sampled on a regular grid, which changes the counts but not the shape.
 import type { RgbaImage } from '../imaging/types';
+import { assertImage } from '../imaging/types';
 
+/**
+ * Histograms with `r.length` bins each: 256 for 8-bit images; denoise.ts produces finer ones (bin i stands for
+ * the value i / (bins - 1) on the 0..1 scale).
+ */
 export interface Histograms {
   r: Uint32Array;
   g: Uint32Array;
   b: Uint32Array;
-  /** Gamma-encoded Rec. 709 luma, rounded to a code value. */
+  /** Rec. 709 luma of the sRGB code values, rounded to a bin. */
   luma: Uint32Array;
-  /** Number of pixels counted (every histogram sums to this). */
+  /** max(r, g, b) per pixel: a tone curve applied to all channels maps it exactly, so it predicts clipping. */
+  max: Uint32Array;
+  /** Pixels counted (each histogram sums to this). */
   count: number;
 }
 
 export interface HistogramOptions {
-  /** Upper bound on counted pixels; the image is sampled on a regular grid above it. 0 = count every pixel. */
+  /** Count about this many pixels at most; 0 counts every pixel. */
   maxSamples: number;
 }
 
 export const defaultHistogramOptions: HistogramOptions = { maxSamples: 1_000_000 };
 
-/** Integer luma of an sRGB pixel: 0.2109 R + 0.7148 G + 0.0742 B (Rec. 709 in 8-bit fixed point), rounded. */
+/** Rec. 709 luma of 8-bit R, G, B as an integer 0..255 (weights 54 + 183 + 19 = 256, rounded). */
 export function lumaCode(r: number, g: number, b: number): number {
   return (54 * r + 183 * g + 19 * b + 128) >> 8;
 }
 
-export function histograms(image: RgbaImage, options: Partial<HistogramOptions> = {}): Histograms {
+export function computeHistograms(image: RgbaImage, options: Partial<HistogramOptions> = {}): Histograms {
+  assertImage(image);
   const { maxSamples } = { ...defaultHistogramOptions, ...options };
   const { width, height, data } = image;
+  const total = width * height;
+  // A square grid step keeps the sample spread over both axes.
+  const step = maxSamples > 0 && total > maxSamples ? Math.ceil(Math.sqrt(total / maxSamples)) : 1;
   const r = new Uint32Array(256);
   const g = new Uint32Array(256);
   const b = new Uint32Array(256);
   const luma = new Uint32Array(256);
-  const pixels = width * height;
-  // A square grid step keeps the sample spread evenly over the frame.
-  const step = maxSamples > 0 && pixels > maxSamples ? Math.ceil(Math.sqrt(pixels / maxSamples)) : 1;
+  const max = new Uint32Array(256);
   let count = 0;
   for (let y = 0; y < height; y += step) {
-    let i = y * width * 4;
-    const inc = step * 4;
-    for (let x = 0; x < width; x += step, i += inc) {
-      const R = data[i]!;
-      const G = data[i + 1]!;
-      const B = data[i + 2]!;
-      r[R]!++;
-      g[G]!++;
-      b[B]!++;
-      luma[lumaCode(R, G, B)]!++;
+    for (let x = 0; x < width; x += step) {
+      const i = (y * width + x) * 4;
+      const rv = data[i];
+      const gv = data[i + 1];
+      const bv = data[i + 2];
+      r[rv]++;
+      g[gv]++;
+      b[bv]++;
+      luma[lumaCode(rv, gv, bv)]++;
+      max[rv > gv ? (rv > bv ? rv : bv) : gv > bv ? gv : bv]++;
       count++;
     }
   }
-  return { r, g, b, luma, count };
+  return { r, g, b, luma, max, count };
 }
 
-/** The code value below which fraction `q` (0..1) of the counted pixels lie (nearest-rank). */
-export function percentile(hist: Uint32Array, count: number, q: number): number {
-  if (count === 0) return 0;
-  const rank = Math.max(1, Math.ceil(q * count));
+/** The smallest value v with at least `fraction` of the counts at or below v. */
+export function percentile(histogram: Uint32Array, fraction: number): number {
+  let total = 0;
+  for (let v = 0; v < histogram.length; v++) total += histogram[v];
+  if (total === 0) return 0;
+  const target = Math.max(1, Math.ceil(fraction * total));
   let seen = 0;
-  for (let i = 0; i < 256; i++) {
-    seen += hist[i]!;
-    if (seen >= rank) return i;
+  for (let v = 0; v < histogram.length; v++) {
+    seen += histogram[v];
+    if (seen >= target) return v;
   }
-  return 255;
+  return histogram.length - 1;
 }
 
-/** Mean code value of a histogram. */
-export function histogramMean(hist: Uint32Array, count: number): number {
-  if (count === 0) return 0;
+/** Mean of the values after mapping each bin through `lut` (identity when omitted). */
+export function histogramMean(histogram: Uint32Array, lut?: ArrayLike<number>): number {
   let sum = 0;
-  for (let i = 0; i < 256; i++) sum += i * hist[i]!;
-  return sum / count;
+  let total = 0;
+  for (let v = 0; v < histogram.length; v++) {
+    const c = histogram[v];
+    sum += c * (lut ? lut[v] : v);
+    total += c;
+  }
+  return total === 0 ? 0 : sum / total;
+}
+
+/** Fraction of the counts whose (mapped) value is at least `threshold`. */
+export function fractionAtLeast(histogram: Uint32Array, threshold: number, lut?: ArrayLike<number>): number {
+  let above = 0;
+  let total = 0;
+  for (let v = 0; v < histogram.length; v++) {
+    const c = histogram[v];
+    if ((lut ? lut[v] : v) >= threshold) above += c;
+    total += c;
+  }
+  return total === 0 ? 0 : above / total;
 }

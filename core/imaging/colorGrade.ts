@@ -1,79 +1,76 @@
-// A colour grade: exposure, white balance and tone curve composed into one set of lookup tables, plus a
-// saturation change, all in a single pass over the pixels. The on-device room modes (warm lighting, golden
-// hour, ...) are presets of this operation (grades.ts), which keeps each of them as fast as one table lookup.
+// Colour grades: exposure, white balance, a tone adjustment and saturation combined into one point operation,
+// applied in a single pass (per-channel tables plus a saturation matrix). The room modes' looks (warm lighting,
+// golden hour, ...) are presets of these options in grades.ts.
+import { createLike, type RgbaImage } from './types';
+import {
+  applyChannelLuts,
+  applyMatrixAndLuts,
+  chainCurves,
+  curvesToLuts,
+  saturationMatrix,
+  type ChannelCurves,
+} from './lut';
 import { exposureCurves } from './exposure';
-import { applyByteLutsInto, chainCurves, toByteLut, type ChannelCurves } from './lut';
-import { toneCurveCurves, type ToneCurveOptions } from './toneCurve';
-import { assertImage, type RgbaImage } from './types';
 import { whiteBalanceCurves, type RgbGains } from './whiteBalance';
+import { toneAdjustmentCurves, type ToneAdjustment } from './toneCurve';
 
 export interface ColorGradeOptions {
-  /** Exposure change in stops (linear light, with the highlight shoulder). */
-  stops: number;
-  /** Colour-temperature shift in mireds; positive is warmer. */
+  /** Exposure change in stops. */
+  ev: number;
+  /** Colour-temperature shift in mireds (positive warms), see whiteBalance.ts. */
   mired: number;
-  /** Green-magenta tint; positive is magenta. */
+  /** Green-magenta tint, see whiteBalance.ts. */
   tint: number;
-  /** Extra linear channel gains, e.g. a cast correction. */
+  /** Linear channel gains applied with the white balance (e.g. a cast correction). */
   gains: RgbGains;
-  /** The tone curve applied after exposure and white balance. */
-  tone: Partial<ToneCurveOptions>;
-  /** Saturation factor around each pixel's luma: 1 keeps colours, 0 is grey, 1.2 is 20 % more colourful. */
+  tone: ToneAdjustment;
+  /** 1 keeps colours, 1.15 is 15 % more saturated, 0.9 slightly muted. Applied to the input, before the curves. */
   saturation: number;
 }
 
 export const defaultColorGradeOptions: ColorGradeOptions = {
-  stops: 0,
+  ev: 0,
   mired: 0,
   tint: 0,
   gains: [1, 1, 1],
-  tone: { contrast: 0 },
+  tone: {},
   saturation: 1,
 };
 
-/** The point-operation part of a grade as composed curves. */
+/** The point-operation chain of a grade: exposure, then white balance, then the tone adjustment. */
 export function colorGradeCurves(options: Partial<ColorGradeOptions> = {}): ChannelCurves {
   const o = { ...defaultColorGradeOptions, ...options };
   return chainCurves(
-    exposureCurves(o.stops),
+    exposureCurves(o.ev),
     whiteBalanceCurves({ mired: o.mired, tint: o.tint, gains: o.gains }),
-    toneCurveCurves({ contrast: 0, ...o.tone }),
+    toneAdjustmentCurves(o.tone),
   );
 }
 
 /**
- * Apply curves and then a saturation factor in one pass. Saturation works in 8-bit fixed point around the
- * integer luma, so the loop stays a few integer operations per pixel.
+ * Curves and saturation in one pass, into a new image. Saturation 1 takes the faster table-only path.
+ * Saturation runs first, on the input values, so the curves still decide the final tones.
  */
-export function applyCurvesAndSaturation(image: RgbaImage, curves: ChannelCurves, saturation: number): RgbaImage {
-  assertImage(image);
-  const src = image.data;
-  const dst = new Uint8ClampedArray(src.length);
-  const lutR = toByteLut(curves.r);
-  const lutG = toByteLut(curves.g);
-  const lutB = toByteLut(curves.b);
-  const s = Math.round(saturation * 256);
-  if (s === 256) {
-    applyByteLutsInto(src, dst, lutR, lutG, lutB);
-  } else {
-    const n = src.length;
-    for (let i = 0; i < n; i += 4) {
-      const r = lutR[src[i]!]!;
-      const g = lutG[src[i + 1]!]!;
-      const b = lutB[src[i + 2]!]!;
-      const y = (54 * r + 183 * g + 19 * b) >> 8;
-      // Uint8ClampedArray clamps the stores to 0..255.
-      dst[i] = y + (((r - y) * s) >> 8);
-      dst[i + 1] = y + (((g - y) * s) >> 8);
-      dst[i + 2] = y + (((b - y) * s) >> 8);
-      dst[i + 3] = src[i + 3]!;
-    }
-  }
-  return { width: image.width, height: image.height, data: dst };
+export function applyCurvesAndSaturation(
+  image: RgbaImage,
+  curves: ChannelCurves,
+  saturation: number,
+  out: RgbaImage = createLike(image),
+): RgbaImage {
+  const luts = curvesToLuts(curves);
+  return Math.abs(saturation - 1) < 1e-3
+    ? applyChannelLuts(image, luts, out)
+    : applyMatrixAndLuts(image, saturationMatrix(saturation), luts, out);
 }
 
-/** Apply a colour grade. Returns a new image. */
+/** Returns a new image. */
 export function colorGrade(image: RgbaImage, options: Partial<ColorGradeOptions> = {}): RgbaImage {
   const o = { ...defaultColorGradeOptions, ...options };
   return applyCurvesAndSaturation(image, colorGradeCurves(o), o.saturation);
+}
+
+/** Like colorGrade, but overwrites `image` (for pipelines that own their buffer); returns it. */
+export function colorGradeInPlace(image: RgbaImage, options: Partial<ColorGradeOptions> = {}): RgbaImage {
+  const o = { ...defaultColorGradeOptions, ...options };
+  return applyCurvesAndSaturation(image, colorGradeCurves(o), o.saturation, image);
 }

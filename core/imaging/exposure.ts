@@ -1,103 +1,104 @@
-// Exposure (brightness): a gain in linear light with a highlight shoulder, so brightening a photo lifts it the
-// way more light would and rolls bright areas off towards white instead of clipping them. The automatic mode
-// reads the channel histograms and picks the gain that brings mean luma to a natural level.
-import { histograms, type Histograms } from '../analysis/histogram';
-import { linearToSrgb, LUMA_B, LUMA_G, LUMA_R, srgbToLinear } from './color';
-import { applyCurves, curveFromFunction, uniformCurves, type ChannelCurves } from './lut';
+// Exposure (brightness): a gain in linear light with a soft highlight shoulder, as one lookup table. The automatic
+// mode reads the histogram and picks the gain that brings the photo's mean luminance to a natural level, while the
+// shoulder and a clipping check keep windows and lamps from burning out.
 import type { RgbaImage } from './types';
+import { applyCurves, uniformCurves, type ChannelCurves, type ToneFn } from './lut';
+import { gainWithShoulder, linearToSrgb, srgbToLinear } from './color';
+import { computeHistograms, type Histograms } from '../analysis/histogram';
+import { predictedClipped, predictedMean, statsFromHistograms } from '../analysis/luminance';
 
 export interface ExposureOptions {
-  /** Exposure change in stops (EV): +1 doubles the light. 'auto' picks it from the histogram. */
-  stops: number | 'auto';
-  /**
-   * Linear-light level where the highlight shoulder starts. Above it the curve bends so that white stays white
-   * and nothing below white clips. 1 turns the shoulder off (plain gain, hard clip).
-   */
-  shoulder: number;
-  /** For 'auto': the mean luma (0..1) to aim for. */
+  /** Exposure change in stops (+1 doubles the light), or 'auto' to choose it from the histogram. */
+  ev: number | 'auto';
+  /** Auto: mean luma (0..1) to aim for. 0.46 is a bright, natural interior; above ~0.55 rooms look washed out. */
   targetMean: number;
-  /** For 'auto': the range of stops it may choose. */
-  minStops: number;
-  maxStops: number;
+  /** Auto leaves a photo alone whose mean already lies in this band. */
+  comfortBand: readonly [number, number];
+  /** Auto stays within these; the upper bound is high because a night shot can be 8 stops under. */
+  minEv: number;
+  maxEv: number;
+  /** Auto: the most clipped pixels (any channel >= 254) it may add to those already clipped. */
+  maxClipped: number;
 }
 
 export const defaultExposureOptions: ExposureOptions = {
-  stops: 'auto',
-  shoulder: 0.5,
+  ev: 'auto',
   targetMean: 0.46,
-  minStops: 0,
-  maxStops: 4,
+  comfortBand: [0.4, 0.58],
+  minEv: -1.5,
+  maxEv: 10,
+  maxClipped: 0.005,
 };
 
-/**
- * The tone function in linear light: x -> gain * x up to the shoulder, then an extended-Reinhard roll-off
- * that has slope 1 where it starts and maps the brightest input (gain) exactly to 1.
- */
-export function exposureTransfer(gain: number, shoulder: number): (linear: number) => number {
-  const k = Math.min(Math.max(shoulder, 0), 1);
-  if (gain <= 1 || k >= 1) return (x) => Math.min(1, x * gain);
-  const white = (gain - k) / (1 - k);
-  const w2 = white * white;
-  return (x) => {
-    const v = x * gain;
-    if (v <= k) return v;
-    const u = (v - k) / (1 - k);
-    return k + (1 - k) * ((u * (1 + u / w2)) / (1 + u));
-  };
+/** The tone function of an exposure change, sRGB in -> sRGB out, both 0..1. */
+export function exposureFn(ev: number): ToneFn {
+  const gain = Math.pow(2, ev);
+  return (x) => linearToSrgb(gainWithShoulder(srgbToLinear(x), gain));
 }
 
-/** The curves of an exposure change by `stops` (same curve on every channel). */
-export function exposureCurves(stops: number, shoulder = defaultExposureOptions.shoulder): ChannelCurves {
-  const transfer = exposureTransfer(Math.pow(2, stops), shoulder);
-  return uniformCurves(curveFromFunction((v) => linearToSrgb(transfer(srgbToLinear(v)))));
+export function exposureCurves(ev: number): ChannelCurves {
+  return uniformCurves(exposureFn(ev));
 }
 
 /**
- * Mean luma (0..1) the image would have after applying `curves`, computed exactly from the channel histograms:
- * luma is linear in the channels, so its mean is the weighted sum of the channel means.
+ * The exposure change (stops) auto mode picks for these histograms: none inside the comfort band, otherwise
+ * the one that reaches the target mean. `after` adds the operations that will follow the exposure (white
+ * balance, contrast) so the target holds for the whole chain; by default nothing follows.
  */
-export function predictedMeanLuma(h: Histograms, curves: ChannelCurves): number {
-  if (h.count === 0) return 0;
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  for (let i = 0; i < 256; i++) {
-    r += h.r[i]! * curves.r[i]!;
-    g += h.g[i]! * curves.g[i]!;
-    b += h.b[i]! * curves.b[i]!;
-  }
-  return (LUMA_R * r + LUMA_G * g + LUMA_B * b) / h.count / 255;
-}
-
-/**
- * The stops in [minStops, maxStops] whose result (optionally followed by `after`) has mean luma closest to
- * `targetMean`. Bisection works because every curve here is monotone in the gain.
- */
-export function autoExposureStops(
+export function autoExposureEv(
   h: Histograms,
   options: Partial<ExposureOptions> = {},
-  after?: (curves: ChannelCurves) => ChannelCurves,
+  after: (exposure: ChannelCurves) => ChannelCurves = (c) => c,
 ): number {
   const o = { ...defaultExposureOptions, ...options };
-  const meanAt = (stops: number) => {
-    const curves = exposureCurves(stops, o.shoulder);
-    return predictedMeanLuma(h, after ? after(curves) : curves);
-  };
-  let lo = o.minStops;
-  let hi = o.maxStops;
-  if (meanAt(lo) >= o.targetMean) return lo;
-  if (meanAt(hi) <= o.targetMean) return hi;
-  for (let i = 0; i < 24; i++) {
-    const mid = (lo + hi) / 2;
-    if (meanAt(mid) < o.targetMean) lo = mid;
-    else hi = mid;
-  }
-  return (lo + hi) / 2;
+  const { mean } = statsFromHistograms(h);
+  if (mean >= o.comfortBand[0] && mean <= o.comfortBand[1]) return 0;
+  return solveExposureEv(h, o.targetMean, after, o);
 }
 
-/** Brighten or darken a photo. Returns a new image; the input is not changed. */
+/**
+ * The exposure change (stops, within minEv..maxEv, to 1/100 stop) after which the chain gives the target mean
+ * luma, reduced while it would clip more than maxClipped beyond the pixels clipped already.
+ */
+export function solveExposureEv(
+  h: Histograms,
+  targetMean: number,
+  after: (exposure: ChannelCurves) => ChannelCurves = (c) => c,
+  limits: Partial<Pick<ExposureOptions, 'minEv' | 'maxEv' | 'maxClipped'>> = {},
+): number {
+  const { minEv, maxEv, maxClipped } = { ...defaultExposureOptions, ...limits };
+  const chain = (ev: number) => after(exposureCurves(ev));
+  let lo = minEv;
+  let hi = maxEv;
+  let ev: number;
+  if (predictedMean(h, chain(hi)) <= targetMean) ev = hi;
+  else if (predictedMean(h, chain(lo)) >= targetMean) ev = lo;
+  else {
+    // Mean luma rises monotonically with ev, so bisection finds the target; 20 steps resolve 1/100 stop.
+    for (let i = 0; i < 20; i++) {
+      const mid = (lo + hi) / 2;
+      if (predictedMean(h, chain(mid)) < targetMean) lo = mid;
+      else hi = mid;
+    }
+    ev = Math.round(((lo + hi) / 2) * 100) / 100;
+  }
+  // Back off while a lift would clip more than allowed (the shoulder rarely lets this happen).
+  const allowed = statsFromHistograms(h).clippedHighlights + maxClipped;
+  while (ev > 0.1 && predictedClipped(h, chain(ev)) > allowed) ev -= 0.1;
+  return ev;
+}
+
+/** Returns a new image; `options.ev` 'auto' (the default) measures the image first. */
 export function exposure(image: RgbaImage, options: Partial<ExposureOptions> = {}): RgbaImage {
+  return applyCurves(image, exposureCurves(resolveEv(image, options)));
+}
+
+/** Like exposure, but overwrites `image` (for pipelines that own their buffer); returns it. */
+export function exposureInPlace(image: RgbaImage, options: Partial<ExposureOptions> = {}): RgbaImage {
+  return applyCurves(image, exposureCurves(resolveEv(image, options)), image);
+}
+
+function resolveEv(image: RgbaImage, options: Partial<ExposureOptions>): number {
   const o = { ...defaultExposureOptions, ...options };
-  const stops = o.stops === 'auto' ? autoExposureStops(histograms(image), o) : o.stops;
-  return applyCurves(image, exposureCurves(stops, o.shoulder));
+  return o.ev === 'auto' ? autoExposureEv(computeHistograms(image), o) : o.ev;
 }

@@ -9,4 +9,8 @@ export * from './colorGrade';
 export * from './grades';
 export * from './sharpen';
 export * from './localContrast';
+export * from './denoise';
 export * from './lut';
+export * from './perspective';
+export * from './straighten';
+export * from './warp';

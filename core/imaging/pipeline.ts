@@ -1,18 +1,21 @@
-// The on-device engine's entry points: which kernels a device mode runs, with which strengths, and the
-// automatic enhancement that chooses its own pipeline from the photo's statistics. Web workers and the
-// server's builtin provider call only these two functions; the kernels stay free of product decisions.
-// Order inside a pipeline: geometry first (it resamples), then one fused pass of tone and colour, then
-// neighbourhood operations (local contrast, sharpening) last so they work on the final tones.
+// The on-device engine's entry points: which kernels a device mode runs, with which strengths, and the automatic
+// enhancement that chooses its own pipeline from the photo's statistics. Web workers and the server's builtin
+// provider call only these two functions; the kernels stay free of product decisions.
+// Order inside a pipeline: geometry first (it resamples), then one fused pass of tone and colour, then the
+// neighbourhood operations (denoise, local contrast, sharpening) so they work on the final tones.
 import { colorCast } from '../analysis/colorCast';
-import { histograms } from '../analysis/histogram';
-import { lumaStatsFromHistograms } from '../analysis/stats';
+import { computeHistograms } from '../analysis/histogram';
+import { statsFromHistograms, type LuminanceStats } from '../analysis/luminance';
+import { estimateNoise } from '../analysis/noise';
 import { applyCurvesAndSaturation } from './colorGrade';
-import { autoExposureStops, exposureCurves } from './exposure';
-import { grade } from './grades';
-import { chainCurves } from './lut';
+import { denoisedFrame } from './denoise';
+import { autoExposureEv, exposureCurves, solveExposureEv } from './exposure';
+import { gradeCurves, GRADES, isGradeId } from './grades';
+import { chainCurves, type ChannelCurves } from './lut';
 import { localContrast } from './localContrast';
+import { autoPerspective } from './perspective';
 import { sharpen } from './sharpen';
-import { toneCurveCurves, type ToneCurveOptions } from './toneCurve';
+import { toneAdjustmentCurves, type ToneAdjustment } from './toneCurve';
 import type { RgbaImage } from './types';
 import { whiteBalanceCurves } from './whiteBalance';
 
@@ -28,7 +31,7 @@ export interface AutoEnhanceResult {
   steps: string[];
 }
 
-/** The device mode ids this engine runs (the catalogue's modes with runsOn 'device'). */
+/** The device mode ids this engine runs (the catalogue's modes that run on the device). */
 export const DEVICE_MODE_IDS = [
   'brighten',
   'warmerTones',
@@ -51,109 +54,176 @@ export function isDeviceModeId(id: string): id is DeviceModeId {
   return (DEVICE_MODE_IDS as readonly string[]).includes(id);
 }
 
-/** Sharpening radius that looks the same at any resolution: about 1 px at 3000 px on the long side. */
-function sharpenSigma(image: RgbaImage): number {
-  return Math.min(2, Math.max(0.7, Math.max(image.width, image.height) / 3000));
-}
+/** German texts of the steps, one place so tests and callers can refer to them. */
+export const STEP_TEXTS = {
+  exposureUp: 'Belichtung angehoben',
+  exposureDown: 'Belichtung reduziert',
+  colorCast: 'Farbstich korrigiert',
+  contrast: 'Kontrast verbessert',
+  noise: 'Bildrauschen reduziert',
+  sharpened: 'Details geschärft',
+} as const;
 
-/** Brighten: automatic exposure from the histogram, but always at least a visible lift, never clipping. */
-function brighten(image: RgbaImage): ModeResult {
-  const h = histograms(image);
-  const shadows = 0.25;
-  const after = (c: ReturnType<typeof exposureCurves>) => chainCurves(c, toneCurveCurves({ shadows, contrast: 0 }));
-  const stops = Math.max(0.3, autoExposureStops(h, { targetMean: 0.5, minStops: 0.3, maxStops: 4 }, after));
-  const curves = after(exposureCurves(stops));
-  return { image: applyCurvesAndSaturation(image, curves, 1), note: null };
-}
-
-function warmerTones(image: RgbaImage): ModeResult {
-  return { image: applyCurvesAndSaturation(image, whiteBalanceCurves({ mired: 30 }), 1), note: null };
-}
-
-function perspectiveMode(image: RgbaImage): ModeResult {
-  const { steps, image: out } = autoPerspective(image);
-  return { image: out, note: steps[0] ?? null };
-}
-
-/** Perspective correction: not yet available in this build; the photo is returned unchanged. */
-function autoPerspective(image: RgbaImage): { image: RgbaImage; steps: string[] } {
-  return {
-    image: { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) },
-    steps: ['Perspektive unverändert: zu wenige senkrechte Linien'],
-  };
-}
+/** Mean luma at which a photo reads as a bright, natural room (see exposure.ts). */
+const NATURAL_MEAN = 0.46;
 
 /** Run one device mode on an image. Throws for ids that are not device modes (a programming error). */
 export function runDeviceMode(modeId: string, image: RgbaImage): ModeResult {
+  if (isGradeId(modeId)) return { image: gradeMode(image, modeId), note: null };
   switch (modeId) {
     case 'brighten':
+      return brighten(image, {});
     case 'generalBrighten':
-      return brighten(image);
+      // The general room's brighten also opens the shadows a little, for rooms with a bright window.
+      return brighten(image, { shadows: 0.35 });
     case 'warmerTones':
-      return warmerTones(image);
+      return { image: applyCurvesAndSaturation(image, whiteBalanceCurves({ mired: 30 }), 1), note: null };
     case 'sharpen':
-      return { image: sharpen(image, { sigma: sharpenSigma(image) }), note: null };
-    case 'perspective':
-      return perspectiveMode(image);
+      return { image: sharpen(image, sharpenFor(estimateNoise(image), 0.8)), note: null };
+    case 'perspective': {
+      const result = autoPerspective(image);
+      return { image: result.image, note: result.note };
+    }
     case 'details': {
       const clearer = localContrast(image, { amount: 0.4 });
-      return { image: sharpen(clearer, { sigma: sharpenSigma(image), amount: 0.4 }), note: null };
+      return { image: sharpen(clearer, sharpenFor(estimateNoise(image), 0.4)), note: null };
     }
     case 'autoOptimize': {
       const result = autoEnhance(image);
-      return { image: result.image, note: result.steps.length ? result.steps.join(', ') : null };
+      return { image: result.image, note: result.steps.length > 0 ? result.steps.join(', ') : null };
     }
-    case 'sunshine':
-    case 'warmLighting':
-    case 'ambientLighting':
-    case 'brightFresh':
-    case 'goldenHour':
-    case 'cozyAtmosphere':
-      return { image: grade(image, modeId), note: null };
     default:
       throw new Error(`Unknown device mode: ${modeId}`);
   }
 }
 
 /**
- * Automatic enhancement: measures exposure, contrast and colour cast, and applies only what the photo needs,
- * with strengths from its own numbers.
+ * Brighten: automatic exposure from the histogram toward a bright natural level, always at least a visible lift
+ * (+0.3 stop), never clipping more than exposure.ts allows.
+ */
+function brighten(image: RgbaImage, tone: ToneAdjustment): ModeResult {
+  const h = computeHistograms(image);
+  const after = (c: ChannelCurves) => chainCurves(c, toneAdjustmentCurves(tone));
+  const stats = statsFromHistograms(h);
+  const target = Math.min(0.6, Math.max(0.5, stats.mean + 0.08));
+  const ev = Math.max(0.3, solveExposureEv(h, target, after, { minEv: 0 }));
+  return {
+    image: applyCurvesAndSaturation(image, after(exposureCurves(ev)), 1),
+    note: `Aufgehellt um ${formatStops(ev)} Blenden`,
+  };
+}
+
+/** A room grade; a photo that is too dark for the look first gets the exposure it needs. */
+function gradeMode(image: RgbaImage, id: Parameters<typeof gradeCurves>[0]): RgbaImage {
+  const h = computeHistograms(image);
+  const saturation = GRADES[id].saturation ?? 1;
+  const extra = autoExposureEv(h, { targetMean: NATURAL_MEAN, minEv: 0 }, (c) =>
+    chainCurves(c, gradeCurves(id)),
+  );
+  return applyCurvesAndSaturation(image, gradeCurves(id, extra), saturation);
+}
+
+/** Sharpening that stays above the noise: the threshold follows the measured noise, the amount drops with it. */
+function sharpenFor(noiseSigma: number, amount: number) {
+  return {
+    amount: amount / (1 + Math.max(0, noiseSigma - 2) / 4),
+    threshold: Math.max(2, 2 * noiseSigma),
+  };
+}
+
+/**
+ * Automatic enhancement: measures tilt, exposure, contrast, colour cast and noise, and applies only what the
+ * photo needs, with strengths from its own numbers.
  */
 export function autoEnhance(image: RgbaImage): AutoEnhanceResult {
   const steps: string[] = [];
-  const h = histograms(image);
-  const stats = lumaStatsFromHistograms(h);
-  const cast = colorCast(image);
 
-  // Colour: correct about two thirds of a clear cast; rooms under lamps may keep a little warmth.
-  const castFix = cast.strength > 0.08 && cast.samples > 1000;
-  const share = 0.65;
-  const gains: [number, number, number] = castFix
-    ? [cast.gains[0] ** share, cast.gains[1] ** share, cast.gains[2] ** share]
-    : [1, 1, 1];
-  if (castFix) steps.push('Farbstich korrigiert');
+  // 1. Geometry, on the original pixels (it resamples).
+  const perspective = autoPerspective(image);
+  steps.push(perspective.note);
+  let current = perspective.image;
 
-  // Tone: lift the black point of a hazy photo, open the shadows of a dark one, add contrast to a flat one.
-  const tone: Partial<ToneCurveOptions> = {
-    blackPoint: stats.p01 > 0.04 ? Math.min(0.08, stats.p01 * 0.6) : 0,
-    shadows: stats.mean < 0.35 ? 0.3 : 0,
-    contrast: stats.p95 - stats.p05 < 0.55 ? 0.15 : 0.05,
-  };
-  const after = (c: ReturnType<typeof exposureCurves>) =>
-    chainCurves(c, whiteBalanceCurves({ mired: 0, gains }), toneCurveCurves(tone));
+  // 2. Tone and colour, as one point operation chosen from the histograms: colour cast, then levels and
+  // contrast, and the exposure solved last so that the whole chain lands on a natural brightness.
+  const h = computeHistograms(current);
+  const stats = statsFromHistograms(h);
+  const tone = toneFor(stats);
+  const gains = castCorrection(current);
+  const after = (c: ChannelCurves) =>
+    chainCurves(c, whiteBalanceCurves({ mired: 0, gains: gains ?? [1, 1, 1] }), toneAdjustmentCurves(tone));
+  const target = exposureTarget(stats);
+  let ev = solveExposureEv(h, target, after, { minEv: -1 });
 
-  // Exposure: only a photo that is clearly too dark or too bright is changed.
-  let stops = 0;
-  if (stats.mean < 0.4) stops = autoExposureStops(h, { targetMean: 0.47, minStops: 0, maxStops: 4 }, after);
-  else if (stats.mean > 0.62 && stats.clippedHighlights > 0.02) {
-    stops = autoExposureStops(h, { targetMean: 0.56, minStops: -0.7, maxStops: 0 }, after);
+  // 3. Noise. What matters is the noise after the tone change: the curve's slope at the typical tone multiplies
+  // it (five stops make an invisible 0.5-level noise a 15-level one), and the 8-bit steps with it. Such a photo
+  // is filtered first and the curves are applied to the 12-bit filtered values; the exposure is solved again on
+  // those, since smoothing before a strongly bent curve moves the mean.
+  const noiseIn = estimateNoise(current);
+  const slope = curveSlope(after(exposureCurves(ev)), stats.p50);
+  const denoised = Math.max(0.5, noiseIn) * slope > 2.5 || slope > 4;
+  if (denoised) {
+    const frame = denoisedFrame(current, { sigma: noiseIn });
+    const filtered = frame.histograms();
+    ev = solveExposureEv(filtered, target, after, { minEv: -1 });
+    current = frame.render(after(exposureCurves(ev)));
+  } else {
+    current = applyCurvesAndSaturation(current, after(exposureCurves(ev)), 1);
   }
-  if (stops > 0.05) steps.push('Belichtung angehoben');
-  else if (stops < -0.05) steps.push('Belichtung reduziert');
-  if ((tone.contrast ?? 0) > 0.1 || (tone.blackPoint ?? 0) > 0) steps.push('Kontrast verbessert');
+  // Only a change of brightness is reported; an exposure that merely holds it while other steps act is not.
+  if (target > stats.mean + 0.02) steps.push(STEP_TEXTS.exposureUp);
+  else if (target < stats.mean - 0.02) steps.push(STEP_TEXTS.exposureDown);
+  if (gains) steps.push(STEP_TEXTS.colorCast);
+  if (tone.contrast !== undefined || tone.inBlack !== undefined) steps.push(STEP_TEXTS.contrast);
+  if (denoised) steps.push(STEP_TEXTS.noise);
 
-  let out = applyCurvesAndSaturation(image, after(exposureCurves(stops)), 1.05);
-  out = sharpen(out, { sigma: sharpenSigma(out), amount: 0.35 });
-  steps.push('Leicht geschärft');
-  return { image: out, steps };
+  // 4. Sharpen last, gently, above the noise that is left.
+  current = sharpen(current, sharpenFor(estimateNoise(current), 0.5));
+  steps.push(STEP_TEXTS.sharpened);
+  return { image: current, steps };
+}
+
+/**
+ * Gains that reduce a clear colour cast (grey-world and white-patch, analysis/colorCast.ts) to a tolerated
+ * residue, or null when there is nothing to correct. Rooms are often genuinely warm (beige walls, lamp light),
+ * and a listing photo should feel lit, not clinical, so only the part of the cast beyond RESIDUAL_CAST goes.
+ */
+function castCorrection(image: RgbaImage): [number, number, number] | null {
+  const cast = colorCast(image);
+  if (cast.strength <= RESIDUAL_CAST + 0.1 || cast.samples < 1000) return null;
+  const share = (cast.strength - RESIDUAL_CAST) / cast.strength;
+  return [cast.gains[0] ** share, cast.gains[1] ** share, cast.gains[2] ** share];
+}
+
+/** Cast strength (largest |log2 gain|) left in a photo: about 19 % between channels, a warm room's glow. */
+const RESIDUAL_CAST = 0.25;
+
+/**
+ * The mean luma auto-enhance aims for: a dark photo is lifted to a natural level, a bright one with blown
+ * areas is brought down a little, and any other keeps its own brightness through the other changes.
+ */
+function exposureTarget(stats: LuminanceStats): number {
+  if (stats.mean < 0.4) return NATURAL_MEAN;
+  if (stats.mean > 0.62 && stats.clippedHighlights > 0.02) return 0.56;
+  return stats.mean;
+}
+
+/** Levels for a hazy photo (its darkest tones are grey), and a gentle S-curve for a flat one. */
+function toneFor(stats: LuminanceStats): ToneAdjustment {
+  const tone: ToneAdjustment = {};
+  if (stats.p01 > 0.04) tone.inBlack = Math.min(0.08, stats.p01 * 0.6);
+  const spread = stats.p95 - stats.p05;
+  if (spread < 0.55 && stats.mean >= 0.15) tone.contrast = Math.min(0.25, (0.55 - spread) * 0.8);
+  return tone;
+}
+
+/** Slope (output levels per input level) of the green curve around a tone (0..1): the noise amplification. */
+function curveSlope(curves: ChannelCurves, at: number): number {
+  const d = 4 / 255;
+  const lo = Math.max(0, at - d);
+  const hi = Math.min(1, at + d);
+  return (curves.g(hi) - curves.g(lo)) / (hi - lo);
+}
+
+function formatStops(ev: number): string {
+  return `${ev >= 0 ? '+' : '−'}${Math.abs(ev).toFixed(1).replace('.', ',')}`;
 }

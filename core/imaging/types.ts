@@ -1,34 +1,41 @@
-// The one image shape every kernel in core/imaging and core/analysis works on: plain RGBA bytes, row-major,
-// no canvas and no ImageData, so the same code runs in a Web Worker, on the server and in Node tests.
-// Alpha is carried through untouched by every kernel unless its file says otherwise.
+// The one image shape every kernel takes and returns: straight (not premultiplied) RGBA, 8 bits per channel,
+// rows top to bottom, the same layout as the browser's ImageData, so a worker can hand `imageData.data` over as is.
+// Kernels never keep a reference to an image they were given.
 
-/** A plain RGBA frame: `data.length === width * height * 4`, rows top to bottom, 8 bits per channel. */
 export interface RgbaImage {
   width: number;
   height: number;
+  /** width * height * 4 bytes: R, G, B, A per pixel. */
   data: Uint8ClampedArray;
 }
 
-/** A new fully transparent image of the given size (all bytes 0). */
+/** A new, fully transparent black image. */
 export function createImage(width: number, height: number): RgbaImage {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
-    throw new RangeError(`Invalid image size ${width}x${height}`);
-  }
+  assertSize(width, height);
   return { width, height, data: new Uint8ClampedArray(width * height * 4) };
 }
 
-/** A deep copy; kernels use it when an operation decides to change nothing but must still return a new image. */
-export function cloneImage(image: RgbaImage): RgbaImage {
-  return { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) };
+/** A new image with the same size as `image` (contents zero). */
+export function createLike(image: RgbaImage): RgbaImage {
+  return createImage(image.width, image.height);
 }
 
-/** Throws when `data` does not match `width * height * 4`; kernels call it so a bad frame fails loudly, early. */
+export function cloneImage(image: RgbaImage): RgbaImage {
+  return { width: image.width, height: image.height, data: image.data.slice() };
+}
+
+/** Throws when the buffer does not match the stated size: a wrong length would read garbage, not fail. */
 export function assertImage(image: RgbaImage): void {
-  const { width, height, data } = image;
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
-    throw new RangeError(`Invalid image size ${width}x${height}`);
+  assertSize(image.width, image.height);
+  if (image.data.length !== image.width * image.height * 4) {
+    throw new RangeError(
+      `image data has ${image.data.length} bytes, expected ${image.width * image.height * 4} for ${image.width}x${image.height}`,
+    );
   }
-  if (data.length !== width * height * 4) {
-    throw new RangeError(`Image data has ${data.length} bytes, expected ${width * height * 4} for ${width}x${height}`);
+}
+
+function assertSize(width: number, height: number): void {
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 0 || height < 0) {
+    throw new RangeError(`invalid image size ${width}x${height}`);
   }
 }

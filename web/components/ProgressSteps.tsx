@@ -16,6 +16,7 @@ export function ProgressSteps({ step, fill }: { step: number; fill: number }) {
       <div
         className="steps__bar"
         role="progressbar"
+        aria-label={t('steps.label')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(fill)}

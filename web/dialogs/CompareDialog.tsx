@@ -6,6 +6,7 @@ import { useAppState, useServices } from '../app/context';
 import { CompareSlider } from '../components/CompareSlider';
 import { t } from '../i18n/de';
 import { usePreviewUrl, useResultUrl } from '../workflow/previews';
+import { useReturnFocus } from './returnFocus';
 
 export function CompareDialog() {
   const { db, store } = useServices();
@@ -15,11 +16,12 @@ export function CompareDialog() {
   );
   const before = usePreviewUrl(db, image?.id ?? '', 'original');
   const after = useResultUrl(db, image?.enhancedUrl);
+  const focus = useReturnFocus();
   return (
     <Dialog.Root open={!!image} onOpenChange={(open) => !open && store.dispatch({ type: 'overlayClosed' })}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog--full" aria-describedby={undefined}>
+        <Dialog.Content className="dialog dialog--full" aria-describedby={undefined} {...focus}>
           <Dialog.Title>
             {t('compareDialog.title')}: {image?.name}
           </Dialog.Title>

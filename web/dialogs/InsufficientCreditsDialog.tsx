@@ -7,6 +7,7 @@ import { CREDIT_PACKAGES } from '../../core/catalog/packages';
 import { useAppState, useServices } from '../app/context';
 import { formatEuroCents } from '../i18n/format';
 import { t } from '../i18n/de';
+import { useReturnFocus } from './returnFocus';
 
 export function InsufficientCreditsDialog() {
   const { store } = useServices();
@@ -14,11 +15,12 @@ export function InsufficientCreditsDialog() {
   const overlay = useAppState((s) => (s.overlay?.kind === 'insufficientCredits' ? s.overlay : null));
   const close = () => store.dispatch({ type: 'overlayClosed' });
   const missing = overlay ? Math.max(0, overlay.needed - overlay.current) : 0;
+  const focus = useReturnFocus();
   return (
     <Dialog.Root open={!!overlay} onOpenChange={(open) => !open && close()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog" {...focus}>
           <Dialog.Title>{t('insufficient.title')}</Dialog.Title>
           <Dialog.Description>
             {overlay?.current === 0

@@ -156,8 +156,10 @@ export const de = {
     pickAtLeastOne: 'Wähle mindestens eine Optimierung',
     pickForOneImage: 'Wähle für mindestens ein Bild eine Optimierung',
     price: 'Kosten: {n} Credits',
+    priceOne: 'Kosten: 1 Credit',
     priceFree: 'Kostenlos – läuft auf deinem Gerät',
     creditsNeeded: '{n} Credits benötigt',
+    creditsNeededOne: '1 Credit benötigt',
     addCredits: 'Credits aufladen',
     loginNeeded: 'Für KI-Optimierungen brauchst du ein Konto.',
     imageLabel: 'Bild {n}: {name}',
@@ -280,6 +282,11 @@ export const de = {
       description: 'Bitte wähle genau ein Bild für Virtual Staging aus',
     },
     suggestionsFailed: { title: 'Fehler', description: 'Es konnten keine Vorschläge erstellt werden.' },
+    /** The same, with the German reason of the failed call. */
+    suggestionsFailedBecause: {
+      title: 'Fehler',
+      description: 'Es konnten keine Vorschläge erstellt werden. {message}',
+    },
     noSuggestionsSelected: {
       title: 'Keine Vorschläge ausgewählt',
       description: 'Bitte wähle mindestens einen Vorschlag aus oder gib einen eigenen ein.',

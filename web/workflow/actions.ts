@@ -74,6 +74,16 @@ function splitModes(modeIds: readonly string[]) {
   return { device: modeIds.filter(isDeviceMode), server: modeIds.filter((id) => !isDeviceMode(id)) };
 }
 
+/**
+ * One ticked suggestion as the server reads it: a suggestion made for one photo starts with 'Bild n:' (n counts the
+ * photos sent, as in the suggestion text format), so the server applies it to that photo only; the rest apply to all.
+ */
+export function suggestionLine(suggestion: Suggestion, sources: readonly { id: string }[]): string {
+  const n = sources.findIndex((image) => image.id === suggestion.imageId) + 1;
+  const text = `${suggestion.title}: ${suggestion.description}`;
+  return n > 0 ? `Bild ${n}: ${text}` : text;
+}
+
 export type Actions = ReturnType<typeof createActions>;
 
 export function createActions(deps: ActionDeps) {
@@ -136,7 +146,9 @@ export function createActions(deps: ActionDeps) {
         image: blob,
         modeIds: server,
         roomType: roomTypeFor(store.getState(), imageId),
-        idempotencyKey: `${batchKey}:${imageId}`,
+        // The header allows 64 characters: a UUID and a 64-digit photo hash do not fit, so the photo is named
+        // by the start of its hash, which is plenty to tell the photos of one batch apart.
+        idempotencyKey: `${batchKey}:${imageId.slice(0, 16)}`,
       });
       blob = remote.blob;
       notes.push(remote.description);
@@ -212,7 +224,10 @@ export function createActions(deps: ActionDeps) {
       if (signal.aborted) return;
       const failure = deps.classify(error);
       store.dispatch({ type: 'suggestionsFailed' });
-      if (failure.kind === 'failed') notifyFailure('errors.generic', { message: failure.message });
+      // One toast at a time: the reason replaces the plain 'Es konnten keine Vorschläge erstellt werden.'
+      if (failure.kind === 'failed') {
+        notifyFailure('toast.suggestionsFailedBecause', { message: failure.message });
+      }
     }
   }
 
@@ -228,7 +243,7 @@ export function createActions(deps: ActionDeps) {
       );
       const custom = state.customSuggestion.trim();
       const lines = [
-        ...state.suggestions.filter((s) => s.selected).map((s) => `${s.title}: ${s.description}`),
+        ...state.suggestions.filter((s) => s.selected).map((s) => suggestionLine(s, sources)),
         ...(custom ? [custom] : []),
       ];
       const finals = await deps.ai.implementSuggestions(signal, {

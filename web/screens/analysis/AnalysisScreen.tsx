@@ -13,7 +13,11 @@ function AnalysisThumb({ image, done }: { image: ImageItem; done: boolean }) {
   return (
     <li className={`thumb analysis__thumb${done ? ' analysis__thumb--done' : ''}`}>
       {url && <img src={url} alt={image.name} />}
-      <span className="analysis__check" aria-label={done ? t('analysis.done') : t('analysis.waiting')}>
+      <span
+        className="analysis__check"
+        role="img"
+        aria-label={done ? t('analysis.done') : t('analysis.waiting')}
+      >
         {done ? '✓' : ''}
       </span>
     </li>

@@ -1,16 +1,53 @@
 // 'Fertig optimiert': before and after side by side, paging 'x von n' that wraps around, download one
 // ('optimiertes-bild-N.png') or all as one ZIP, the furnishing list when staging made one, and what was applied.
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAppState, useServices } from '../../app/context';
+import type { AppDb } from '../../data/db';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
-import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
+import { usePreviewUrl } from '../../workflow/previews';
 
 export interface FinalActions {
   onDownload: (index: number) => void;
   onDownloadAll: () => void;
   onReset: () => void;
+}
+
+type Stored = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string };
+
+/**
+ * The final image of one page as an object URL, or 'missing' when this device no longer holds it (storage
+ * cleared or evicted): then the screen says so instead of showing an empty frame.
+ */
+function useFinalImage(db: AppDb, key: string | undefined): Stored {
+  const [stored, setStored] = useState<{ key: string | undefined; value: Stored }>({
+    key,
+    value: { state: 'loading' },
+  });
+  useEffect(() => {
+    if (!key) return;
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    void db.results.get(key).then(
+      (row) => {
+        if (cancelled) return;
+        if (!row) {
+          setStored({ key, value: { state: 'missing' } });
+          return;
+        }
+        objectUrl = URL.createObjectURL(row.blob);
+        setStored({ key, value: { state: 'ready', url: objectUrl } });
+      },
+      () => !cancelled && setStored({ key, value: { state: 'missing' } }),
+    );
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [db, key]);
+  if (!key) return { state: 'missing' };
+  return stored.key === key ? stored.value : { state: 'loading' };
 }
 
 export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions) {
@@ -21,7 +58,7 @@ export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions
   const index = images.length > 0 ? page % images.length : 0;
   const current = images[index];
   const before = usePreviewUrl(db, current?.imageId ?? '', 'original');
-  const after = useResultUrl(db, current?.url);
+  const after = useFinalImage(db, current?.url);
   const turn = (step: number) => setPage((p) => (p + step + images.length) % images.length);
 
   return (
@@ -36,22 +73,25 @@ export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions
         </button>
         <h2 id="final-title">{t('final.title')}</h2>
       </div>
-      {!current ? (
+      {after.state === 'missing' && (
         <p className="card field-error" role="alert">
           {t('final.empty')}
         </p>
-      ) : (
+      )}
+      {current && (
         <>
-          <div className="side-by-side">
-            <figure className="card">
-              <figcaption>{t('final.before')}</figcaption>
-              {before && <img src={before} alt={t('final.before')} />}
-            </figure>
-            <figure className="card">
-              <figcaption>{t('final.after')}</figcaption>
-              {after && <img src={after} alt={t('final.after')} />}
-            </figure>
-          </div>
+          {after.state !== 'missing' && (
+            <div className="side-by-side">
+              <figure className="card">
+                <figcaption>{t('final.before')}</figcaption>
+                {before && <img src={before} alt={t('final.before')} />}
+              </figure>
+              <figure className="card">
+                <figcaption>{t('final.after')}</figcaption>
+                {after.state === 'ready' && <img src={after.url} alt={t('final.after')} />}
+              </figure>
+            </div>
+          )}
           {images.length > 1 && (
             <div className="pager">
               <button
@@ -112,7 +152,7 @@ export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions
         <button type="button" className="button button--danger" onClick={onReset}>
           {t('final.reset')}
         </button>
-        {current && (
+        {current && after.state !== 'missing' && (
           <div className="sticky-bar__actions">
             <button type="button" className="button button--ghost" onClick={() => onDownload(index)}>
               {t('final.download')}

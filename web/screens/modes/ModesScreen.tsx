@@ -124,14 +124,20 @@ export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProp
             <strong>{tn('modes.selectedCountOne', 'modes.selectedCount', count)}</strong>
           )}
           <div className="field-hint">
-            {problem ? t(problem) : price === 0 ? t('modes.priceFree') : t('modes.price', { n: price })}
+            {problem
+              ? t(problem)
+              : price === 0
+                ? t('modes.priceFree')
+                : tn('modes.priceOne', 'modes.price', price)}
           </div>
           {price > 0 && !signedIn && <div className="field-hint">{t('modes.loginNeeded')}</div>}
         </div>
         <div className="sticky-bar__actions">
           {short && (
             <>
-              <span className="pill pill--warn">{t('modes.creditsNeeded', { n: price })}</span>
+              <span className="pill pill--warn">
+                {tn('modes.creditsNeededOne', 'modes.creditsNeeded', price)}
+              </span>
               <button type="button" className="button button--ghost" onClick={onBuyCredits}>
                 {t('modes.addCredits')}
               </button>

@@ -57,6 +57,8 @@ export function DropArea({ onFiles, busy, children }: DropAreaProps) {
         {...getInputProps({
           accept: ['image/jpeg', 'image/png', 'image/webp', ...ACCEPTED_FILE_EXTENSIONS].join(','),
         })}
+        // Only the machinery behind 'Bilder auswählen' (tabindex -1): assistive technology uses that button.
+        aria-hidden="true"
         data-testid="file-input"
       />
       {ripple && (
