@@ -80,6 +80,11 @@ describe('the whole journey on the builtin provider', () => {
 
     await clearModes(imageModes(page, 1));
     await pickModes(imageModes(page, 1), ['Glänzende Armaturen', 'Hell und frisch']);
+    // The kitchen's modes are recommended for the kitchen photo, not offered for the bathroom.
+    const counters = (n: number) =>
+      imageModes(page, n).getByRole('checkbox', { name: /^Arbeitsflächen freiräumen/ });
+    expect(await counters(1).count()).toBe(0);
+    expect(await counters(2).getByText('Empfohlen').count()).toBe(1);
     await clearModes(imageModes(page, 2));
     await pickModes(imageModes(page, 2), ['Geräte zum Glänzen bringen']);
     await clearModes(imageModes(page, 3));
@@ -173,7 +178,10 @@ describe('the whole journey on the builtin provider', () => {
     await page.mouse.up();
     expect(await sliders.first().getAttribute('aria-valuenow')).toBe('90');
     // The builtin provider says what it did, in German.
-    await page.getByText(/Offline-Näherung ohne KI/).first().waitFor();
+    await page
+      .getByText(/Offline-Näherung ohne KI/)
+      .first()
+      .waitFor();
 
     await reloadOn('Deine optimierten Bilder', (s) => s.resultsVisible === true);
     await expect.poll(() => page.locator('.compare__after').count()).toBe(3);
@@ -209,7 +217,9 @@ describe('the whole journey on the builtin provider', () => {
     const first = page.locator('.suggestion').first();
     const title = (await first.locator('strong').innerText()).trim();
     await first.getByRole('checkbox').check();
-    await page.getByLabel('Eigener Vorschlag (optional)').fill('Mehr Licht und wärmere Farben im ganzen Raum');
+    await page
+      .getByLabel('Eigener Vorschlag (optional)')
+      .fill('Mehr Licht und wärmere Farben im ganzen Raum');
     await reloadOn('Unsere Verbesserungsvorschläge', (s) => s.customSuggestion !== '');
     expect(await page.locator('.suggestion').first().getByRole('checkbox').isChecked()).toBe(true);
     expect(await page.getByLabel('Eigener Vorschlag (optional)').inputValue()).toBe(

@@ -62,7 +62,7 @@ function ledger(change: 'charge' | 'grant', amount: number): void {
 }
 
 describe('the journey when things go wrong', () => {
-  it("opens the mode selection with the standard modes when the analysis fails ('Analyse fehlgeschlagen')", async () => {
+  it('opens the mode selection with the standard modes when the analysis fails, and survives a reload in it', async () => {
     const { page, context } = browser;
     email = await signUp(page, app.url, 'Karla Knapp', 3);
     // Neither the room detector's model nor the server's analysis can be reached.
@@ -82,8 +82,18 @@ describe('the journey when things go wrong', () => {
       await context.unroute('**/models/**');
       await context.unroute('**/api/analyze-image');
     }
-    // Back on the upload page, 'Optimieren' analyses again, now successfully.
+    // Back on the upload page, 'Optimieren' analyses again. A reload in the middle of it keeps the photo, and
+    // the analysis runs again from the start.
     await page.getByRole('button', { name: 'Zurück' }).first().click();
+    const model = await holdRequests(context, '**/models/**');
+    await page.getByRole('button', { name: '1 Bild optimieren' }).click();
+    await page.getByRole('heading', { name: 'Ich schaue mir deine Bilder erstmal an...' }).waitFor();
+    await model.arrived();
+    await waitForSnapshot(page, (s) => s.analysisStatus === 'running');
+    await page.reload();
+    model.release();
+    await model.dispose();
+    await page.getByRole('heading', { name: 'Deine Bilder (1)' }).waitFor();
     await openModes(page, 1);
     await expectText(page.getByText(/^Erkannt:/), 'Erkannt: Außenbereich');
   });
@@ -122,7 +132,8 @@ describe('the journey when things go wrong', () => {
     expect((await tickedModes(page)).sort()).toEqual(['Entrümpeln', 'Fensterblick']);
     await page.getByRole('button', { name: 'Credits aufladen' }).click();
     await page.waitForURL(`${app.url}/preise`);
-    await page.goBack();
+    // Back on the workflow page the balance is read again; let that finish before the next test changes it.
+    await Promise.all([page.waitForResponse('**/api/credits'), page.goBack()]);
     await modesHeading(page).waitFor();
   });
 
@@ -226,6 +237,42 @@ describe('the journey when things go wrong', () => {
       '3 von 3 Bildern erfolgreich optimiert',
     );
     await expectText(balance(), '8 Credits');
+  });
+
+  it("counts the time left down in 'm:ss Min', seconds and 'Fast fertig...', also while a photo takes long", async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Zurück zur Modusauswahl' }).click();
+    await modesHeading(page).waitFor();
+    await pickModes(imageModes(page, 1), ['Geräte zum Glänzen bringen']);
+    await pickModes(imageModes(page, 3), ['Erster Eindruck']);
+    // The page's clock is set by hand from here on; its timers still run, so the countdown ticks every second.
+    const t0 = Date.now();
+    const at = (seconds: number) => page.clock.setFixedTime(t0 + seconds * 1000);
+    await at(0);
+    const gate = await holdRequests(page, '**/api/enhance-image');
+    await apply().click();
+    await gate.arrived(1);
+    const count = page.locator('.processing__count');
+    // Before any photo is done: the default estimate of 60 s.
+    await expectText(count, '0 von 3 Bildern fertig · Noch etwa 1:00 Min');
+    await at(30);
+    await expectText(count, '0 von 3 Bildern fertig · Noch etwa 30 Sekunden');
+    // The first photo took 40 s, so two more take about 80 s ...
+    await at(40);
+    gate.releaseOne();
+    await gate.arrived(2);
+    await expectText(count, '1 von 3 Bildern fertig · Noch etwa 1:20 Min');
+    // ... counting down while the second one runs, not up.
+    await at(70);
+    await expectText(count, '1 von 3 Bildern fertig · Noch etwa 50 Sekunden');
+    await at(118);
+    await expectText(count, '1 von 3 Bildern fertig · Fast fertig...');
+    gate.release();
+    await gate.dispose();
+    expect(await toastText(page, 'Optimierung abgeschlossen')).toContain(
+      '3 von 3 Bildern erfolgreich optimiert',
+    );
+    await expectText(balance(), '5 Credits');
   });
 
   it('keeps everything across a reload while suggestions are made and while they are implemented', async () => {

@@ -157,6 +157,48 @@ describe('the whole journey on the openai provider (fake server)', () => {
     expect(fake.problems).toEqual([]);
   });
 
+  it('says in German when the AI service fails: one photo, the suggestions, the implementation', async () => {
+    const { page } = browser;
+    // Back to the mode selection: final -> suggestions -> results -> modes.
+    await page.getByRole('button', { name: 'Zurück' }).first().click();
+    await page.getByRole('button', { name: 'Zurück' }).first().click();
+    await page.getByRole('button', { name: 'Zurück zur Modusauswahl' }).click();
+    await page.getByRole('heading', { name: 'Wähle deine Optimierungen' }).waitFor();
+
+    // The service answers 500 for the first photo: that photo fails alone and its credit comes back.
+    fake.script('edit', { status: 500 });
+    await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
+    expect(await toastText(page, 'Optimierung abgeschlossen')).toContain(
+      '1 von 2 Bildern erfolgreich optimiert, 1 Fehler',
+    );
+    await page
+      .getByText(
+        'Fehler: API Fehler (502): Der KI-Dienst hat einen Fehler gemeldet. Bitte versuche es erneut.',
+      )
+      .waitFor();
+    await expectText(balance(), '5 Credits');
+
+    fake.script('chat', { status: 500 });
+    await page.getByRole('button', { name: 'Weitere Optimierungen', exact: true }).click();
+    expect(await toastText(page, 'Es konnten keine Vorschläge erstellt werden.')).toMatch(
+      /^Fehler Es konnten keine Vorschläge erstellt werden\. API Fehler \(502\): Der KI-Dienst hat einen Fehler gemeldet/,
+    );
+    await expectText(h2(), 'Deine optimierten Bilder');
+
+    await page.getByRole('button', { name: 'Weitere Optimierungen', exact: true }).click();
+    await expectText(h2(), 'Unsere Verbesserungsvorschläge');
+    await page.getByRole('checkbox', { name: /Warmes Licht/ }).check();
+    fake.script('edit', { status: 500 });
+    await page.getByRole('button', { name: 'Vorschläge umsetzen' }).click();
+    expect(await toastText(page, 'Fehler beim Umsetzen der Vorschläge')).toContain(
+      'Beim Umsetzen der Vorschläge ist ein Fehler aufgetreten.',
+    );
+    await expectText(h2(), 'Unsere Verbesserungsvorschläge');
+    expect(await page.getByRole('checkbox', { name: /Warmes Licht/ }).isChecked()).toBe(true);
+    // Nothing was kept for the failed implementation.
+    await expectText(balance(), '5 Credits');
+  });
+
   it('logged no errors in the browser', () => {
     expect(browser.errors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });

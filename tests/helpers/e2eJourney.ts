@@ -96,6 +96,8 @@ export interface Gate {
   arrived(n?: number): Promise<void>;
   /** Lets every held request (and all later ones) through. */
   release(): void;
+  /** Lets the oldest held request through; later ones are still held. */
+  releaseOne(): void;
   /** How many requests matched so far. */
   count(): number;
   /** Stops intercepting. */
@@ -114,13 +116,12 @@ export async function holdRequests(
 ): Promise<Gate> {
   let open = false;
   let seen = 0;
-  let releaseAll: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (releaseAll = resolve));
+  const held: (() => void)[] = [];
   const waiters: { n: number; resolve: () => void }[] = [];
   const handler = async (route: Route) => {
     seen += 1;
     waiters.filter((w) => w.n <= seen).forEach((w) => w.resolve());
-    if (!open && seen > pass) await released;
+    if (!open && seen > pass) await new Promise<void>((resolve) => held.push(resolve));
     // The page may have gone away (reload) while the request was held.
     await route.continue().catch(() => undefined);
   };
@@ -130,7 +131,10 @@ export async function holdRequests(
       seen >= n ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ n, resolve })),
     release() {
       open = true;
-      releaseAll();
+      held.splice(0).forEach((resolve) => resolve());
+    },
+    releaseOne() {
+      held.shift()?.();
     },
     count: () => seen,
     dispose: () => page.unroute(url, handler),
@@ -185,9 +189,9 @@ export function readZip(path: string): Record<string, Uint8Array> {
   return unzipSync(new Uint8Array(readFileSync(path)));
 }
 
-/** The visible text of the toast host, or '' when no toast is shown. */
+/** How many toasts are visible right now (SPEC section 4: never more than one). */
 export async function toastsOnScreen(page: Page): Promise<number> {
-  return page.locator('[data-sonner-toast]:not([data-removed="true"])').count();
+  return page.locator('[data-sonner-toast][data-visible="true"]:not([data-removed="true"])').count();
 }
 
 /** Empties the stored results (as a browser evicting storage would), so the final view has no image to show. */
@@ -214,14 +218,20 @@ export async function dropStoredResults(page: Page): Promise<void> {
  * Walks through every screen and dialog of the app (builtin provider, a new account that starts with 2 to 4
  * credits) and calls `visit` on each, named in German, while it is on screen. Screens that pass by quickly are
  * held open by holding the call they wait for. Shared by the accessibility check and the English-text crawl, so
- * both see the same screens. Ends signed in, on the not-found page, with one credit spent.
+ * both see the same screens. On every one it also checks that no more than one toast is shown. Ends signed in,
+ * on the not-found page, with one credit spent.
  */
 export async function tourEveryScreen(
   page: Page,
   baseUrl: string,
   startingCredits: number,
-  visit: (screen: string) => Promise<void>,
+  look: (screen: string) => Promise<void>,
 ): Promise<void> {
+  const visit = async (screen: string) => {
+    await look(screen);
+    const toasts = await toastsOnScreen(page);
+    if (toasts > 1) throw new Error(`${screen}: ${toasts} toasts at once`);
+  };
   const h2 = page.getByRole('heading', { level: 2 }).first();
   await page.goto(baseUrl);
   await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
@@ -290,7 +300,10 @@ export async function tourEveryScreen(
   await page.locator('.compare__after').first().waitFor();
   await visit('Ergebnisse');
 
-  await page.getByRole('button', { name: /im Vollbild öffnen/ }).first().click();
+  await page
+    .getByRole('button', { name: /im Vollbild öffnen/ })
+    .first()
+    .click();
   await page.getByRole('dialog').getByRole('slider').waitFor();
   await visit('Vollbildvergleich');
   await page.keyboard.press('Escape');

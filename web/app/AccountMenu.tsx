@@ -6,13 +6,13 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { loginPath, signOut, useSession } from '../api/auth';
-import { useCredits } from '../api/credits';
+import { useAppState } from './context';
 import { t, tn } from '../i18n/de';
 import '../screens/login/login.css';
 
+/** The workflow's balance: the server's number, minus what a just-started batch deducted at once. */
 function Balance() {
-  const { credits, loading } = useCredits();
-  if (loading) return null;
+  const credits = useAppState((s) => s.credits);
   return (
     <span className="account__credits" data-testid="credit-balance" title={t('credits.label')}>
       {tn('credits.balanceOne', 'credits.balance', credits)}

@@ -3,6 +3,7 @@
 
 import { BrowserRouter, Link, Route, Routes, useNavigate } from 'react-router';
 import { ProgressSteps } from '../components/ProgressSteps';
+import { ToastHost } from '../components/ToastHost';
 import { TrustBadges } from '../components/TrustBadges';
 import { CompareDialog } from '../dialogs/CompareDialog';
 import { InsufficientCreditsDialog } from '../dialogs/InsufficientCreditsDialog';
@@ -23,7 +24,6 @@ import { currentStep, currentView, progressPercent } from '../workflow/machine';
 import { AccountMenu } from './AccountMenu';
 import { ServicesContext, useAppState, useServices, type AppServices } from './context';
 import { ErrorBoundary } from './ErrorBoundary';
-import { NoticeHost } from './NoticeHost';
 import { UpdatePrompt } from './UpdatePrompt';
 
 function CurrentScreen() {
@@ -87,7 +87,6 @@ function WorkflowPage() {
         <p>{t('upload.subline')}</p>
       </header>
       <ProgressSteps step={step} fill={progressPercent(step)} />
-      <CreditsSync />
       <CurrentScreen />
       <CompareDialog />
       <InsufficientCreditsDialog />
@@ -112,6 +111,7 @@ export function App({ services }: { services: AppServices }) {
           {t('app.skipToContent')}
         </a>
         <UpdatePrompt />
+        <CreditsSync />
         <header className="topbar">
           <Link to="/" className="brand">
             <img src="/icons/icon.svg" alt="" />
@@ -133,7 +133,7 @@ export function App({ services }: { services: AppServices }) {
           </ErrorBoundary>
         </main>
         <TrustBadges />
-        <NoticeHost />
+        <ToastHost />
       </BrowserRouter>
     </ServicesContext.Provider>
   );

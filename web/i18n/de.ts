@@ -23,6 +23,8 @@ export const de = {
     reload: 'Seite neu laden',
     notFound: 'Diese Seite gibt es nicht.',
     toHome: 'Zur Startseite',
+    notifications: 'Benachrichtigungen (Alt+T)',
+    closeNotification: 'Hinweis schließen',
   },
   steps: {
     label: 'Fortschritt',

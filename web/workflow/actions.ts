@@ -11,7 +11,14 @@ import type { Suggestion } from '../../core/text/suggestionTypes';
 import { clearImages, getResult, saveResult, type AppDb } from '../data/db';
 import { t } from '../i18n/de';
 import { downloadOne, downloadZip } from './download';
-import { creditsNeeded, needsAnalysis, plannedJobs, roomTypeFor, type RoomAnalysis } from './machine';
+import {
+  creditsNeeded,
+  needsAnalysis,
+  plannedJobs,
+  roomTypeFor,
+  type PlannedJob,
+  type RoomAnalysis,
+} from './machine';
 import type { WorkflowStore } from './store';
 
 export interface ImageRoomAnalysis {
@@ -176,9 +183,25 @@ export function createActions(deps: ActionDeps) {
     }
 
     const signal = begin();
-    const batchKey = deps.newKey();
     store.dispatch({ type: 'enhancementStarted', price, startedAt: Date.now() });
     if (price > 0) setTimeout(deps.creditsChanged, CREDITS_REFRESH_DELAY_MS);
+    try {
+      await runBatch(signal, deps.newKey(), jobs);
+    } catch (error) {
+      // Per-photo failures are handled inside; anything else must not leave the processing view hanging.
+      if (!signal.aborted) {
+        console.warn('raumglanz: batch failed', error);
+        // 'Fehler' / 'Optimierung fehlgeschlagen'
+        store.dispatch({ type: 'batchAborted', reason: 'error' });
+      }
+    } finally {
+      // However the batch ended (done, refused, cancelled), the server's balance is read again.
+      if (price > 0) deps.creditsChanged();
+    }
+  }
+
+  /** The photos one at a time; one failing photo fails alone, a whole-batch failure stops the rest. */
+  async function runBatch(signal: AbortSignal, batchKey: string, jobs: readonly PlannedJob[]) {
     for (const job of jobs) {
       if (signal.aborted) return;
       store.dispatch({ type: 'imageEnhancing', imageId: job.imageId });
@@ -204,7 +227,6 @@ export function createActions(deps: ActionDeps) {
       }
     }
     store.dispatch({ type: 'batchFinished' });
-    if (price > 0) deps.creditsChanged();
   }
 
   async function requestSuggestions(): Promise<void> {

@@ -132,14 +132,23 @@ export function roomTypeFor(state: WorkflowState, imageId: string): RoomType | u
 
 /**
  * Seconds left in a batch, for the countdown. Before the first image finishes, the default estimate counts
- * down; afterwards the average time per finished image is projected onto the rest.
+ * down; afterwards the average time per finished image is projected onto the rest, measured up to
+ * `lastFinishedAtMs` (when the latest image finished) and counting down from there. Without it the average is
+ * taken up to now, which grows while an image takes long, so the countdown would count up.
  */
-export function remainingSeconds(batch: Batch, nowMs: number, defaultSeconds = 60): number {
+export function remainingSeconds(
+  batch: Batch,
+  nowMs: number,
+  defaultSeconds = 60,
+  lastFinishedAtMs?: number,
+): number {
   const elapsed = Math.max(0, (nowMs - batch.startedAt) / 1000);
   const finished = batch.done + batch.failed;
   if (finished === 0) return Math.max(0, Math.round(defaultSeconds - elapsed));
-  const perImage = elapsed / finished;
-  return Math.max(0, Math.round(perImage * (batch.total - finished)));
+  const measuredUntil = Math.min(nowMs, lastFinishedAtMs ?? nowMs);
+  const perImage = Math.max(0, (measuredUntil - batch.startedAt) / 1000) / finished;
+  const sinceLast = (nowMs - measuredUntil) / 1000;
+  return Math.max(0, Math.round(perImage * (batch.total - finished) - sinceLast));
 }
 
 /** Recommended modes of an analysis, or the first two room modes when there are none (SPEC section 4). */

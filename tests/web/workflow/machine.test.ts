@@ -742,6 +742,17 @@ describe('processing', () => {
   ])('remainingSeconds: %s -> %i', (_name, counts, now, expected) => {
     expect(remainingSeconds({ startedAt: 1_000, total: 4, ...counts }, now)).toBe(expected);
   });
+
+  // With the time the latest image finished, the estimate counts down instead of growing while one runs long.
+  it.each([
+    ['1 of 4 finished at 20 s, asked right then', 21_000, 21_000, 60],
+    ['1 of 4 finished at 20 s, 15 s later', 21_000, 36_000, 45],
+    ['1 of 4 finished at 20 s, 90 s later', 21_000, 111_000, 0],
+    ['a finish time in the future is read as now', 50_000, 21_000, 60],
+  ])('remainingSeconds counting down: %s -> %i', (_name, finishedAt, now, expected) => {
+    const batch = { startedAt: 1_000, total: 4, done: 1, failed: 0 };
+    expect(remainingSeconds(batch, now, 60, finishedAt)).toBe(expected);
+  });
 });
 
 describe('suggestions', () => {

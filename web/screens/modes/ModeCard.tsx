@@ -32,6 +32,8 @@ export function ModeCard({
         <span className="mode-card__text">
           <span className="mode-card__name">
             {mode.name}
+            {/* A space, so the name reads 'Aufhellen Empfohlen', not 'AufhellenEmpfohlen'. */}
+            {recommended && ' '}
             {recommended && <span className="pill pill--accent">{t('modes.recommended')}</span>}
           </span>
           <span className="mode-card__description">{mode.description}</span>

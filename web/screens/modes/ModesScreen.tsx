@@ -2,6 +2,7 @@
 // mode cards, and the sticky bar with the count, the price and 'Optimierungen anwenden'.
 
 import { modeById, modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
+import type { RoomType } from '../../../core/catalog/types';
 import { useAppState, useServices } from '../../app/context';
 import { t, tn } from '../../i18n/de';
 import {
@@ -20,12 +21,22 @@ const costOf = (id: string) => {
   return mode ? modeCost(mode) : 0;
 };
 
+/** Global and 'general' modes fit every photo; a room's own modes fit photos of that room. */
+function fitsRoom(modeId: string, room: RoomType | undefined): boolean {
+  const roomType = modeById(modeId)?.roomType;
+  return roomType === undefined || roomType === 'general' || roomType === room;
+}
+
 function ImageModes({ image, n }: { image: ImageItem; n: number }) {
   const { db, store } = useServices();
   const url = usePreviewUrl(db, image.id);
   const room = useAppState((s) => roomTypeFor(s, image.id));
   const selected = useAppState((s) => selectedModesFor(s, image.id));
-  const recommended = useAppState((s) => s.analysis?.recommendedModes ?? []);
+  const allRecommended = useAppState((s) => s.analysis?.recommendedModes ?? []);
+  // The analysis recommends for all photos together; a kitchen's modes are no recommendation for the
+  // bathroom. A mode of another room stays listed while it is selected (e.g. copied from 'Alle gleich').
+  const recommended = allRecommended.filter((id) => fitsRoom(id, room));
+  const listed = [...recommended, ...selected.filter((id) => !fitsRoom(id, room))];
   const label = t('modes.imageLabel', { n, name: image.name });
   return (
     <section className="card image-modes" aria-label={label}>
@@ -38,7 +49,7 @@ function ImageModes({ image, n }: { image: ImageItem; n: number }) {
       </div>
       <ModeList
         label={label}
-        modes={orderedModes(room, recommended)}
+        modes={orderedModes(room, listed)}
         selected={selected}
         recommended={recommended}
         onToggle={(modeId) => store.dispatch({ type: 'modeToggled', modeId, imageId: image.id })}

@@ -41,6 +41,19 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
+/** When the count of finished images last went up, so the estimate can count down from that moment. */
+function useFinishedAt(finished: number): number | undefined {
+  const [mark, setMark] = useState<{ finished: number; at: number | undefined }>({
+    finished,
+    at: undefined,
+  });
+  if (mark.finished !== finished) {
+    // Adjusting state while rendering (React's pattern for state derived from a changed prop).
+    setMark({ finished, at: Date.now() });
+  }
+  return mark.at;
+}
+
 export function ProcessingScreen({ onCancel }: { onCancel: () => void }) {
   const images = useAppState((s) => s.images);
   const batch = useAppState((s) => s.batch);
@@ -52,9 +65,13 @@ export function ProcessingScreen({ onCancel }: { onCancel: () => void }) {
     return () => clearInterval(timer);
   }, []);
 
+  const lastFinishedAt = useFinishedAt(finished);
+
   const total = batch?.total ?? images.length;
   const percent = total > 0 ? Math.round((finished / total) * 100) : 0;
-  const remaining = formatRemaining(batch ? remainingSeconds(batch, now, DEFAULT_ESTIMATE_SECONDS) : 0);
+  const remaining = formatRemaining(
+    batch ? remainingSeconds(batch, now, DEFAULT_ESTIMATE_SECONDS, lastFinishedAt) : 0,
+  );
   const inBatch = images.filter((image) => image.status !== 'uploaded' || !batch);
 
   return (

@@ -1,12 +1,13 @@
-// Shows the workflow's current notice as a toast. Every notice reuses one toast id, so only one toast is ever
-// on screen (SPEC section 4): a new one replaces the old.
+// The one toast of SPEC section 4: shows the workflow's current notice, and every notice reuses one toast id,
+// so a new one replaces the old. Also the host for the few direct toasts (pricing, sign-out). Sonner's own
+// labels are English; here they are German.
 
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
+import { useAppState } from '../app/context';
 import { t, tNotice } from '../i18n/de';
-import { useAppState } from './context';
 
-export function NoticeHost() {
+export function ToastHost() {
   const notice = useAppState((s) => s.notice);
   useEffect(() => {
     if (!notice) return;
@@ -18,5 +19,14 @@ export function NoticeHost() {
       notice.tone === 'error' ? toast.error : notice.tone === 'success' ? toast.success : toast.info;
     show(title, { id: 'notice', description: text || undefined, duration: details ? 10_000 : 5_000 });
   }, [notice]);
-  return <Toaster visibleToasts={1} position="top-center" richColors closeButton />;
+  return (
+    <Toaster
+      visibleToasts={1}
+      position="top-center"
+      richColors
+      closeButton
+      customAriaLabel={t('app.notifications')}
+      toastOptions={{ closeButtonAriaLabel: t('app.closeNotification') }}
+    />
+  );
 }
