@@ -11,7 +11,7 @@ import {
   newIdempotencyKey,
 } from '../api/ai';
 import { currentUserId, loginPath } from '../api/auth';
-import { notifyCreditsChanged } from '../api/credits';
+import { notifyCreditsChanged, refreshCredits } from '../api/credits';
 import { blobToDataUrl, dataUrlToBlob, downscaledJpeg } from '../api/imageData';
 import { AppDb } from '../data/db';
 import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
@@ -116,7 +116,14 @@ export function createServices(
       },
     },
     classify,
-    creditsChanged: notifyCreditsChanged,
+    // Read the balance here and hand it to the workflow even when it equals the last one read: after a refund
+    // it must replace the amount deducted locally. Then every other view of the balance reloads too.
+    creditsChanged() {
+      void refreshCredits().then((credits) => {
+        if (credits !== null) store.dispatch({ type: 'creditsLoaded', credits });
+        notifyCreditsChanged();
+      });
+    },
     isSignedIn: () => currentUserId() !== null,
     goToLogin: () => navigate(loginPath('/')),
     newKey: newIdempotencyKey,
