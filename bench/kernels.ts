@@ -1,8 +1,8 @@
 // Speed of the on-device kernels against sharp (libvips), the native library a server would use, in one run on
 // one 4000x3000 photo, single-threaded. Run: node --import tsx bench/kernels.ts [--runs N]
 // Prints a table and, as its last line, {"kernels":[{"name","mpps","sharpMpps","ratio"},...]} (ratio = ours/sharp).
-// Each round times our kernel and sharp's nearest equivalent back to back, so both see the same machine load;
-// the figures are medians over the rounds. See bench/README.md for what each pair compares and why.
+// For each kernel, our rounds and sharp's nearest equivalent run back to back, so both see about the same
+// machine load; the figures are medians over the rounds. See bench/README.md for what each pair compares and why.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,10 @@ import { whiteBalance, whiteBalanceInPlace } from '../core/imaging/whiteBalance'
 const WIDTH = 4000;
 const HEIGHT = 3000;
 const MEGAPIXELS = (WIDTH * HEIGHT) / 1e6;
-const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/fixtures/photos/canon-dslr.jpg');
+const FIXTURE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../shared/fixtures/photos/canon-dslr.jpg',
+);
 
 interface Pair {
   name: string;
@@ -80,7 +83,8 @@ const PAIRS: Pair[] = [
     sharpOp: 'modulate({ brightness, saturation }) + linear',
     ours: (image) => colorGrade(image, GRADES.goldenHour),
     oursInPlace: (image) => colorGradeInPlace(image, GRADES.goldenHour),
-    theirs: (input) => input.modulate({ brightness: 1.07, saturation: 1.15 }).linear([1.12, 1, 0.82], [0, 0, 0]),
+    theirs: (input) =>
+      input.modulate({ brightness: 1.07, saturation: 1.15 }).linear([1.12, 1, 0.82], [0, 0, 0]),
   },
   {
     name: 'sharpen',
@@ -107,6 +111,30 @@ const PAIRS: Pair[] = [
     },
   },
 ];
+
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+/** Wall-clock and process CPU time of one call, in ms. */
+function timed(run: () => unknown): Timing {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  run();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
+
+async function timedAsync(run: () => Promise<unknown>): Promise<Timing> {
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await run();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -146,9 +174,7 @@ async function main(): Promise<void> {
   const work: RgbaImage = { width: WIDTH, height: HEIGHT, data: image.data.slice() };
   const timeInPlace = (run: (image: RgbaImage) => RgbaImage) => {
     work.data.set(image.data);
-    const start = performance.now();
-    run(work);
-    return performance.now() - start;
+    return timed(() => run(work));
   };
 
   interface Result {
@@ -157,6 +183,9 @@ async function main(): Promise<void> {
     ms: number;
     inPlaceMs: number | null;
     sharpMs: number;
+    /** CPU time of the process (all threads) for the headline form and for sharp: less sensitive to load. */
+    cpuMs: number;
+    sharpCpuMs: number;
   }
   const results: Result[] = [];
   for (const pair of PAIRS) {
@@ -164,24 +193,24 @@ async function main(): Promise<void> {
     pair.ours(image);
     if (pair.oursInPlace) timeInPlace(pair.oursInPlace);
     await pair.theirs(sharp(input, raw)).raw().toBuffer();
-    const ours: number[] = [];
-    const inPlace: number[] = [];
-    const theirs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      let start = performance.now();
-      pair.ours(image);
-      ours.push(performance.now() - start);
-      if (pair.oursInPlace) inPlace.push(timeInPlace(pair.oursInPlace));
-      start = performance.now();
-      await pair.theirs(sharp(input, raw)).raw().toBuffer();
-      theirs.push(performance.now() - start);
-    }
+    const ours: Timing[] = [];
+    const inPlace: Timing[] = [];
+    const theirs: Timing[] = [];
+    // Each form runs its rounds back to back: interleaving them let one form's garbage (a 48 MB buffer per
+    // call) be collected in another form's timing.
+    for (let i = 0; i < runs; i++) if (pair.oursInPlace) inPlace.push(timeInPlace(pair.oursInPlace));
+    for (let i = 0; i < runs; i++) ours.push(timed(() => pair.ours(image)));
+    for (let i = 0; i < runs; i++)
+      theirs.push(await timedAsync(() => pair.theirs(sharp(input, raw)).raw().toBuffer()));
+    const headline = inPlace.length > 0 ? inPlace : ours;
     results.push({
       name: pair.name,
       sharpOp: pair.sharpOp,
-      ms: median(ours),
-      inPlaceMs: inPlace.length > 0 ? median(inPlace) : null,
-      sharpMs: median(theirs),
+      ms: median(ours.map((t) => t.wall)),
+      inPlaceMs: inPlace.length > 0 ? median(inPlace.map((t) => t.wall)) : null,
+      sharpMs: median(theirs.map((t) => t.wall)),
+      cpuMs: median(headline.map((t) => t.cpu)),
+      sharpCpuMs: median(theirs.map((t) => t.cpu)),
     });
   }
 
@@ -195,13 +224,22 @@ async function main(): Promise<void> {
       mppsNewImage: mpps(r.ms),
       sharpMpps: mpps(r.sharpMs),
       ratio: Math.round((r.sharpMs / best) * 100) / 100,
+      cpuMpps: mpps(r.cpuMs),
+      sharpCpuMpps: mpps(r.sharpCpuMs),
+      cpuRatio: Math.round((r.sharpCpuMs / r.cpuMs) * 100) / 100,
     };
   });
 
   const load = os.loadavg()[0].toFixed(2);
-  console.log(`${WIDTH}x${HEIGHT} (${MEGAPIXELS} MP), ${runs} rounds, medians, sharp.concurrency(1), load ${load}`);
-  console.log(`copy of the frame into a new buffer: ${median(copyMs).toFixed(1)} ms = ${mpps(median(copyMs))} MP/s`);
-  console.log(`copy of the frame into an existing buffer: ${median(setMs).toFixed(1)} ms = ${mpps(median(setMs))} MP/s`);
+  console.log(
+    `${WIDTH}x${HEIGHT} (${MEGAPIXELS} MP), ${runs} rounds, medians, sharp.concurrency(1), load ${load}`,
+  );
+  console.log(
+    `copy of the frame into a new buffer: ${median(copyMs).toFixed(1)} ms = ${mpps(median(copyMs))} MP/s`,
+  );
+  console.log(
+    `copy of the frame into an existing buffer: ${median(setMs).toFixed(1)} ms = ${mpps(median(setMs))} MP/s`,
+  );
   console.log('');
   const header = [
     'kernel'.padEnd(12),
@@ -209,8 +247,14 @@ async function main(): Promise<void> {
     'new image'.padStart(10),
     'sharp'.padStart(7),
     'ratio'.padStart(7),
-    '  (MP/s; ratio = in place, else new image, over sharp)  sharp operation',
+    'cpu'.padStart(7),
+    'sharp'.padStart(7),
+    'ratio'.padStart(7),
+    '  sharp operation',
   ];
+  console.log(
+    `${''.padEnd(12)}${'--- wall clock, MP/s ---'.padStart(33)}${'- CPU time, MP/s -'.padStart(21)}`,
+  );
   console.log(header.join(''));
   for (const [i, r] of results.entries()) {
     const row = rows[i];
@@ -221,6 +265,9 @@ async function main(): Promise<void> {
         String(row.mppsNewImage).padStart(10),
         String(row.sharpMpps).padStart(7),
         row.ratio.toFixed(2).padStart(7),
+        String(row.cpuMpps).padStart(7),
+        String(row.sharpCpuMpps).padStart(7),
+        row.cpuRatio.toFixed(2).padStart(7),
         `  ${r.sharpOp}`,
       ].join(''),
     );

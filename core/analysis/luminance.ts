@@ -57,7 +57,8 @@ function tabulate(fn: ToneFn, bins: number): Float64Array {
  */
 export function predictedMean(h: Histograms, curves: ChannelCurves): number {
   const bins = h.r.length;
-  const rounded = (fn: ToneFn) => tabulate((x) => Math.round(Math.min(1, Math.max(0, fn(x))) * 255) / 255, bins);
+  const rounded = (fn: ToneFn) =>
+    tabulate((x) => Math.round(Math.min(1, Math.max(0, fn(x))) * 255) / 255, bins);
   return (
     LUMA_R * histogramMean(h.r, rounded(curves.r)) +
     LUMA_G * histogramMean(h.g, rounded(curves.g)) +
@@ -73,4 +74,13 @@ export function predictedClipped(h: Histograms, curves: ChannelCurves): number {
   const bins = h.r.length;
   const brightest = tabulate((x) => Math.max(curves.r(x), curves.g(x), curves.b(x)), bins);
   return fractionAtLeast(h.max, CLIP_LEVEL - 0.5 / 255, brightest);
+}
+
+/**
+ * A luma percentile (0..1) after `curves`, estimated by passing the luma histogram through the green curve
+ * (exact for neutral pixels; green carries 72 % of luma, so close for the rest). Used to place a black point.
+ */
+export function predictedPercentile(h: Histograms, curves: ChannelCurves, fraction: number): number {
+  const top = h.luma.length - 1;
+  return curves.g(percentile(h.luma, fraction) / top);
 }

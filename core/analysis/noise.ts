@@ -39,7 +39,13 @@ export function estimateNoise(image: RgbaImage, options: Partial<NoiseOptions> =
     const [a, b, c] = rows;
     for (let x = 1; x < width - 1; x++) {
       const response =
-        a[x - 1] - 2 * a[x] + a[x + 1] - 2 * (b[x - 1] - 2 * b[x] + b[x + 1]) + c[x - 1] - 2 * c[x] + c[x + 1];
+        a[x - 1] -
+        2 * a[x] +
+        a[x + 1] -
+        2 * (b[x - 1] - 2 * b[x] + b[x + 1]) +
+        c[x - 1] -
+        2 * c[x] +
+        c[x + 1];
       histogram[Math.min(histogram.length - 1, Math.abs(response))]++;
       count++;
     }

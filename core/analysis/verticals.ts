@@ -26,7 +26,7 @@ export interface VerticalsOptions {
   minLength: number;
   /** Weakest edge: Sobel response on 0..255 luma (a 10-level step gives about 40). */
   minGradient: number;
-  /** Most lines to return (the longest first). */
+  /** Most lines to return (the strongest Hough peaks first). */
   maxLines: number;
 }
 
@@ -186,16 +186,22 @@ export function detectVerticals(image: RgbaImage, options: Partial<VerticalsOpti
   const minLen = o.minLength * h;
   const maxGap = Math.max(2, 0.02 * h);
   const lines: { a: number; b: number; yTop: number; yBottom: number }[] = [];
-  for (let attempt = 0; attempt < o.maxLines * 4 && lines.length < o.maxLines; attempt++) {
-    let best = -1;
-    let bestVotes = 0;
-    for (let k = 0; k < acc.length; k++) {
-      if (acc[k]! > bestVotes) {
-        bestVotes = acc[k]!;
-        best = k;
-      }
-    }
-    if (best < 0 || bestVotes < minLen * 0.6) break;
+  // Peaks in order of their votes. Cells are visited once, strongest first; a cell whose votes were taken by an
+  // accepted line (or suppressed next to one) is skipped, which is the classic greedy Hough without rescanning
+  // the whole accumulator for every line.
+  const minVotes = minLen * 0.6;
+  const candidates: number[] = [];
+  for (let k = 0; k < acc.length; k++) if (acc[k]! >= minVotes) candidates.push(k);
+  candidates.sort((p, q) => acc[q]! - acc[p]!);
+  // Points are stored row by row, left to right: index the rows to look up a line's points by position.
+  const rowStart = new Int32Array(h + 1);
+  for (let i = 0; i < pts.count; i++) rowStart[pts.y[i]! + 1]!++;
+  for (let y = 0; y < h; y++) rowStart[y + 1] = rowStart[y + 1]! + rowStart[y]!;
+  let attempts = 0;
+  for (const best of candidates) {
+    if (lines.length >= o.maxLines || attempts >= o.maxLines * 4) break;
+    if (acc[best]! < minVotes) continue;
+    attempts++;
     const ai = Math.floor(best / nb);
     const bj = best % nb;
     // Suppress this peak's neighbourhood whatever the outcome, so the next search finds a new line.
@@ -213,12 +219,20 @@ export function detectVerticals(image: RgbaImage, options: Partial<VerticalsOpti
     let run: number[] = [];
     for (const band of [1.5, 1]) {
       const near: number[] = [];
-      for (let i = 0; i < pts.count; i++) {
-        if (taken[i]) continue;
-        const y = pts.y[i]! - yMid;
-        if (Math.abs(pts.x[i]! - (a + b * y)) <= band && Math.abs(pts.slope[i]! - b) <= 0.12) near.push(i);
+      for (let y = 0; y < h; y++) {
+        const xc = a + b * (y - yMid);
+        // First point of the row at or right of xc - band (binary search), then walk right.
+        let lo = rowStart[y]!;
+        let hi = rowStart[y + 1]!;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (pts.x[mid]! < xc - band) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let i = lo; i < rowStart[y + 1]! && pts.x[i]! <= xc + band; i++) {
+          if (!taken[i] && Math.abs(pts.slope[i]! - b) <= 0.12) near.push(i);
+        }
       }
-      near.sort((p, q) => pts.y[p]! - pts.y[q]!);
       run = [];
       let current: number[] = [];
       for (const i of near) {

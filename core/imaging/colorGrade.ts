@@ -21,7 +21,7 @@ export interface ColorGradeOptions {
   mired: number;
   /** Green-magenta tint, see whiteBalance.ts. */
   tint: number;
-  /** Linear channel gains applied with the white balance (e.g. a cast correction). */
+  /** Linear channel gains applied with the white balance; like the shift, they fade out in the whites. */
   gains: RgbGains;
   tone: ToneAdjustment;
   /** 1 keeps colours, 1.15 is 15 % more saturated, 0.9 slightly muted. Applied to the input, before the curves. */
@@ -42,7 +42,8 @@ export function colorGradeCurves(options: Partial<ColorGradeOptions> = {}): Chan
   const o = { ...defaultColorGradeOptions, ...options };
   return chainCurves(
     exposureCurves(o.ev),
-    whiteBalanceCurves({ mired: o.mired, tint: o.tint, gains: o.gains }),
+    // A look keeps white white (whiteBalance.ts, keepWhites).
+    whiteBalanceCurves({ mired: o.mired, tint: o.tint, gains: o.gains, keepWhites: true }),
     toneAdjustmentCurves(o.tone),
   );
 }

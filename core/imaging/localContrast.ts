@@ -16,7 +16,9 @@ export interface LocalContrastOptions {
 
 export const defaultLocalContrastOptions: LocalContrastOptions = { radius: 0.012, amount: 0.35, halfAt: 40 };
 
-export function localContrastResponse(options: Partial<LocalContrastOptions> = {}): (detail: number) => number {
+export function localContrastResponse(
+  options: Partial<LocalContrastOptions> = {},
+): (detail: number) => number {
   const { amount, halfAt } = { ...defaultLocalContrastOptions, ...options };
   return (detail) => (amount * detail) / (1 + Math.abs(detail) / halfAt);
 }

@@ -77,7 +77,7 @@ function spanAt(poly: [number, number][], y: number): [number, number] | null {
   for (let i = 0; i < poly.length; i++) {
     const [x0, y0] = poly[i]!;
     const [x1, y1] = poly[(i + 1) % poly.length]!;
-    if ((y < Math.min(y0, y1) && y !== y0) || y > Math.max(y0, y1)) continue;
+    if (y < Math.min(y0, y1) || y > Math.max(y0, y1)) continue;
     const x = y1 === y0 ? Math.min(x0, x1) : x0 + ((y - y0) / (y1 - y0)) * (x1 - x0);
     const xb = y1 === y0 ? Math.max(x0, x1) : x;
     left = Math.min(left, x);

@@ -4,19 +4,19 @@
 // Order inside a pipeline: geometry first (it resamples), then one fused pass of tone and colour, then the
 // neighbourhood operations (denoise, local contrast, sharpening) so they work on the final tones.
 import { colorCast } from '../analysis/colorCast';
-import { computeHistograms } from '../analysis/histogram';
-import { statsFromHistograms, type LuminanceStats } from '../analysis/luminance';
+import { computeHistograms, type Histograms } from '../analysis/histogram';
+import { predictedPercentile, statsFromHistograms, type LuminanceStats } from '../analysis/luminance';
 import { estimateNoise } from '../analysis/noise';
 import { applyCurvesAndSaturation } from './colorGrade';
 import { denoisedFrame } from './denoise';
 import { autoExposureEv, exposureCurves, solveExposureEv } from './exposure';
-import { gradeCurves, GRADES, isGradeId } from './grades';
+import { gradeCurves, GRADES, isGradeId, type GradeId } from './grades';
 import { chainCurves, type ChannelCurves } from './lut';
 import { localContrast } from './localContrast';
 import { autoPerspective } from './perspective';
-import { sharpen } from './sharpen';
+import { sharpen, sharpenInPlace } from './sharpen';
 import { toneAdjustmentCurves, type ToneAdjustment } from './toneCurve';
-import type { RgbaImage } from './types';
+import { createLike, type RgbaImage } from './types';
 import { whiteBalanceCurves } from './whiteBalance';
 
 export interface ModeResult {
@@ -77,7 +77,10 @@ export function runDeviceMode(modeId: string, image: RgbaImage): ModeResult {
       // The general room's brighten also opens the shadows a little, for rooms with a bright window.
       return brighten(image, { shadows: 0.35 });
     case 'warmerTones':
-      return { image: applyCurvesAndSaturation(image, whiteBalanceCurves({ mired: 30 }), 1), note: null };
+      return {
+        image: applyCurvesAndSaturation(image, whiteBalanceCurves({ mired: 30, keepWhites: true }), 1),
+        note: null,
+      };
     case 'sharpen':
       return { image: sharpen(image, sharpenFor(estimateNoise(image), 0.8)), note: null };
     case 'perspective': {
@@ -86,7 +89,7 @@ export function runDeviceMode(modeId: string, image: RgbaImage): ModeResult {
     }
     case 'details': {
       const clearer = localContrast(image, { amount: 0.4 });
-      return { image: sharpen(clearer, sharpenFor(estimateNoise(image), 0.4)), note: null };
+      return { image: sharpenInPlace(clearer, sharpenFor(estimateNoise(image), 0.4)), note: null };
     }
     case 'autoOptimize': {
       const result = autoEnhance(image);
@@ -114,7 +117,7 @@ function brighten(image: RgbaImage, tone: ToneAdjustment): ModeResult {
 }
 
 /** A room grade; a photo that is too dark for the look first gets the exposure it needs. */
-function gradeMode(image: RgbaImage, id: Parameters<typeof gradeCurves>[0]): RgbaImage {
+function gradeMode(image: RgbaImage, id: GradeId): RgbaImage {
   const h = computeHistograms(image);
   const saturation = GRADES[id].saturation ?? 1;
   const extra = autoExposureEv(h, { targetMean: NATURAL_MEAN, minEv: 0 }, (c) =>
@@ -147,29 +150,27 @@ export function autoEnhance(image: RgbaImage): AutoEnhanceResult {
   // contrast, and the exposure solved last so that the whole chain lands on a natural brightness.
   const h = computeHistograms(current);
   const stats = statsFromHistograms(h);
-  const tone = toneFor(stats);
   const gains = castCorrection(current);
-  const after = (c: ChannelCurves) =>
-    chainCurves(c, whiteBalanceCurves({ mired: 0, gains: gains ?? [1, 1, 1] }), toneAdjustmentCurves(tone));
   const target = exposureTarget(stats);
-  let ev = solveExposureEv(h, target, after, { minEv: -1 });
+  const plan = (histograms: Histograms) => planTone(histograms, stats, target, gains);
+  let { ev, tone, after } = plan(h);
 
   // 3. Noise. What matters is the noise after the tone change: the curve's slope at the typical tone multiplies
   // it (five stops make an invisible 0.5-level noise a 15-level one), and the 8-bit steps with it. Such a photo
-  // is filtered first and the curves are applied to the 12-bit filtered values; the exposure is solved again on
+  // is filtered first and the curves are applied to the 12-bit filtered values; the tone is planned again on
   // those, since smoothing before a strongly bent curve moves the mean.
   const noiseIn = estimateNoise(current);
   const slope = curveSlope(after(exposureCurves(ev)), stats.p50);
   const denoised = Math.max(0.5, noiseIn) * slope > 2.5 || slope > 4;
   if (denoised) {
     const frame = denoisedFrame(current, { sigma: noiseIn });
-    const filtered = frame.histograms();
-    ev = solveExposureEv(filtered, target, after, { minEv: -1 });
+    ({ ev, tone, after } = plan(frame.histograms()));
     current = frame.render(after(exposureCurves(ev)));
   } else {
-    current = applyCurvesAndSaturation(current, after(exposureCurves(ev)), 1);
+    // The corrected photo is a buffer of our own and can be overwritten; the caller's photo never is.
+    const out = perspective.corrected ? current : createLike(current);
+    current = applyCurvesAndSaturation(current, after(exposureCurves(ev)), 1, out);
   }
-  // Only a change of brightness is reported; an exposure that merely holds it while other steps act is not.
   if (target > stats.mean + 0.02) steps.push(STEP_TEXTS.exposureUp);
   else if (target < stats.mean - 0.02) steps.push(STEP_TEXTS.exposureDown);
   if (gains) steps.push(STEP_TEXTS.colorCast);
@@ -177,7 +178,7 @@ export function autoEnhance(image: RgbaImage): AutoEnhanceResult {
   if (denoised) steps.push(STEP_TEXTS.noise);
 
   // 4. Sharpen last, gently, above the noise that is left.
-  current = sharpen(current, sharpenFor(estimateNoise(current), 0.5));
+  current = sharpenInPlace(current, sharpenFor(estimateNoise(current), 0.5));
   steps.push(STEP_TEXTS.sharpened);
   return { image: current, steps };
 }
@@ -196,6 +197,30 @@ function castCorrection(image: RgbaImage): [number, number, number] | null {
 
 /** Cast strength (largest |log2 gain|) left in a photo: about 19 % between channels, a warm room's glow. */
 const RESIDUAL_CAST = 0.25;
+
+/**
+ * The point operation of auto-enhance for these histograms: cast gains, levels and contrast from the photo's
+ * statistics, and the exposure solved last so the whole chain lands on the target brightness. A big lift
+ * leaves the darkest tones grey (a lifted black looks foggy), so the black point is then placed again from
+ * the predicted result and the exposure solved once more.
+ */
+function planTone(
+  h: Histograms,
+  stats: LuminanceStats,
+  target: number,
+  gains: [number, number, number] | null,
+): { ev: number; tone: ToneAdjustment; after: (c: ChannelCurves) => ChannelCurves } {
+  const chainFor = (tone: ToneAdjustment) => (c: ChannelCurves) =>
+    chainCurves(c, whiteBalanceCurves({ mired: 0, gains: gains ?? [1, 1, 1] }), toneAdjustmentCurves(tone));
+  let tone = toneFor(stats);
+  let ev = solveExposureEv(h, target, chainFor(tone), { minEv: -1 });
+  const blackAfter = predictedPercentile(h, chainFor(tone)(exposureCurves(ev)), 0.01);
+  if (blackAfter > 0.06 && tone.inBlack === undefined) {
+    tone = { ...tone, inBlack: Math.min(0.15, blackAfter * 0.7) };
+    ev = solveExposureEv(h, target, chainFor(tone), { minEv: -1 });
+  }
+  return { ev, tone, after: chainFor(tone) };
+}
 
 /**
  * The mean luma auto-enhance aims for: a dark photo is lifted to a natural level, a bright one with blown

@@ -11,7 +11,12 @@ export interface ToneCurveOptions {
   points: readonly CurvePoint[];
 }
 
-export const defaultToneCurveOptions: ToneCurveOptions = { points: [[0, 0], [1, 1]] };
+export const defaultToneCurveOptions: ToneCurveOptions = {
+  points: [
+    [0, 0],
+    [1, 1],
+  ],
+};
 
 /** The interpolating function of the points; outside the first/last x it is flat. */
 export function monotoneCurve(points: readonly CurvePoint[]): ToneFn {
@@ -55,7 +60,10 @@ export function monotoneCurve(points: readonly CurvePoint[]): ToneFn {
     const t2 = t * t;
     const t3 = t2 * t;
     return (
-      (2 * t3 - 3 * t2 + 1) * ys[i] + (t3 - 2 * t2 + t) * h * m[i] + (-2 * t3 + 3 * t2) * ys[i + 1] + (t3 - t2) * h * m[i + 1]
+      (2 * t3 - 3 * t2 + 1) * ys[i] +
+      (t3 - 2 * t2 + t) * h * m[i] +
+      (-2 * t3 + 3 * t2) * ys[i + 1] +
+      (t3 - t2) * h * m[i + 1]
     );
   };
 }

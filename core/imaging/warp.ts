@@ -89,8 +89,6 @@ export function warpHomography(
   const maxXF = (image.width - 1) * 65536 - 1;
   const maxYF = (image.height - 1) * 65536 - 1;
   const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = outputToInput;
-  const LOW = 0x00ff00ff;
-  const HALF = 0x00400040; // one half in each lane, for rounding
   for (let y = 0; y < height; y++) {
     const X0 = h1 * y + h2;
     const Y0 = h4 * y + h5;
@@ -118,30 +116,33 @@ export function warpHomography(
         n = n >> 1;
       }
       // Fixed-point position and step; clamped to a safe range first so `| 0` cannot wrap.
-      let fx = clampFixed(sxStart);
-      let fy = clampFixed(syStart);
+      let fx = clampFixed(sxStart) | 0;
+      let fy = clampFixed(syStart) | 0;
       const dx = ((clampFixed(sxEnd) - fx) / n) | 0;
       const dy = ((clampFixed(syEnd) - fy) / n) | 0;
-      for (let k = 0; k < n; k++, p++, fx += dx, fy += dy) {
-        const sx = fx < 0 ? 0 : fx > maxXF ? maxXF : fx;
-        const sy = fy < 0 ? 0 : fy > maxYF ? maxYF : fy;
-        const i = (sy >> 16) * sw + (sx >> 16);
-        const wx = (sx >> 9) & 127;
-        const wy = (sy >> 9) & 127;
-        const vx = 128 - wx;
-        const vy = 128 - wy;
-        const a = src[i]!;
-        const b = src[i + 1]!;
-        const c = src[i + sw]!;
-        const d = src[i + sw + 1]!;
-        // Even bytes (R, B) and odd bytes (G, A) of the four neighbours, blended across, then down.
-        const top0 = (((a & LOW) * vx + (b & LOW) * wx + HALF) >>> 7) & LOW;
-        const bot0 = (((c & LOW) * vx + (d & LOW) * wx + HALF) >>> 7) & LOW;
-        const top1 = ((((a >>> 8) & LOW) * vx + ((b >>> 8) & LOW) * wx + HALF) >>> 7) & LOW;
-        const bot1 = ((((c >>> 8) & LOW) * vx + ((d >>> 8) & LOW) * wx + HALF) >>> 7) & LOW;
-        const even = ((top0 * vy + bot0 * wy + HALF) >>> 7) & LOW;
-        const odd = ((top1 * vy + bot1 * wy + HALF) >>> 7) & LOW;
-        dst[p] = even | (odd << 8);
+      // Spans that stay inside the source (almost all of them) skip the clamping.
+      const fxLast = fx + dx * (n - 1);
+      const fyLast = fy + dy * (n - 1);
+      if (
+        fx >= 0 &&
+        fy >= 0 &&
+        fxLast >= 0 &&
+        fyLast >= 0 &&
+        fx <= maxXF &&
+        fy <= maxYF &&
+        fxLast <= maxXF &&
+        fyLast <= maxYF
+      ) {
+        for (let k = 0; k < n; k++, p++, fx += dx, fy += dy) dst[p] = bilinear(src, sw, fx, fy);
+      } else {
+        for (let k = 0; k < n; k++, p++, fx += dx, fy += dy) {
+          dst[p] = bilinear(
+            src,
+            sw,
+            fx < 0 ? 0 : fx > maxXF ? maxXF : fx,
+            fy < 0 ? 0 : fy > maxYF ? maxYF : fy,
+          );
+        }
       }
       sxStart = sxEnd;
       syStart = syEnd;
@@ -149,6 +150,32 @@ export function warpHomography(
     }
   }
   return { width, height, data: out };
+}
+
+const LOW = 0x00ff00ff;
+const HALF = 0x00400040; // one half in each lane, for rounding
+
+/**
+ * The bilinear blend at 16.16 position (sx, sy) of a pixel and its right, lower and lower-right neighbours.
+ * Even bytes (R, B) and odd bytes (G, A) are blended as two 16-bit lanes of one word: across, then down.
+ */
+function bilinear(src: Uint32Array, sw: number, sx: number, sy: number): number {
+  const i = (sy >> 16) * sw + (sx >> 16);
+  const wx = (sx >> 9) & 127;
+  const wy = (sy >> 9) & 127;
+  const vx = 128 - wx;
+  const vy = 128 - wy;
+  const a = src[i]!;
+  const b = src[i + 1]!;
+  const c = src[i + sw]!;
+  const d = src[i + sw + 1]!;
+  const top0 = (((a & LOW) * vx + (b & LOW) * wx + HALF) >>> 7) & LOW;
+  const bot0 = (((c & LOW) * vx + (d & LOW) * wx + HALF) >>> 7) & LOW;
+  const top1 = ((((a >>> 8) & LOW) * vx + ((b >>> 8) & LOW) * wx + HALF) >>> 7) & LOW;
+  const bot1 = ((((c >>> 8) & LOW) * vx + ((d >>> 8) & LOW) * wx + HALF) >>> 7) & LOW;
+  const even = ((top0 * vy + bot0 * wy + HALF) >>> 7) & LOW;
+  const odd = ((top1 * vy + bot1 * wy + HALF) >>> 7) & LOW;
+  return even | (odd << 8);
 }
 
 /** Keep a 16.16 position inside +-2^30 so integer conversion cannot overflow (far outside any image anyway). */

@@ -26,9 +26,22 @@ export interface WhiteBalanceOptions {
   tint: number;
   /** Extra linear gains (R, G, B) multiplied in before normalising, e.g. a cast correction. */
   gains: RgbGains;
+  /**
+   * Fade the shift out over the brightest tones so white stays white (bed linen, a white wall): right for a
+   * look such as "warmer", wrong for neutralising a cast, whose point is to make the whites white.
+   */
+  keepWhites: boolean;
 }
 
-export const defaultWhiteBalanceOptions: WhiteBalanceOptions = { mired: 30, tint: 0, gains: [1, 1, 1] };
+export const defaultWhiteBalanceOptions: WhiteBalanceOptions = {
+  mired: 30,
+  tint: 0,
+  gains: [1, 1, 1],
+  keepWhites: false,
+};
+
+/** Where keepWhites starts to fade the shift out (sRGB value); above it the tone moves back toward white. */
+const WHITES_FROM = 0.8;
 
 /** Neutral reference: a mired shift moves away from the colour of 6500 K light. */
 const REFERENCE_KELVIN = 6500;
@@ -48,17 +61,33 @@ export function whiteBalanceGains(options: Partial<WhiteBalanceOptions> = {}): [
   ]);
 }
 
-/** A linear-light gain as a tone function; a channel pushed above 1x rolls off like exposure's shoulder. */
-export function gainFn(gain: number): ToneFn {
-  return (x) => linearToSrgb(gainWithShoulder(srgbToLinear(x), gain));
+/**
+ * A linear-light gain as a tone function; a channel pushed above 1x rolls off like exposure's shoulder, so
+ * white stays white. A channel held back below 1x would turn white cream (or blue); with keepWhites the gain
+ * fades out above WHITES_FROM (smoothstep, so the curve stays smooth and monotone).
+ */
+export function gainFn(gain: number, keepWhites = false): ToneFn {
+  const plain = (x: number) => linearToSrgb(gainWithShoulder(srgbToLinear(x), gain));
+  if (!keepWhites || gain >= 1) return plain;
+  return (x) => {
+    const t = Math.min(1, Math.max(0, (x - WHITES_FROM) / (1 - WHITES_FROM)));
+    const fade = t * t * (3 - 2 * t);
+    const y = plain(x);
+    return y + (x - y) * fade;
+  };
 }
 
-export function gainCurves(gains: RgbGains): ChannelCurves {
-  return { r: gainFn(gains[0]), g: gainFn(gains[1]), b: gainFn(gains[2]) };
+export function gainCurves(gains: RgbGains, keepWhites = false): ChannelCurves {
+  return {
+    r: gainFn(gains[0], keepWhites),
+    g: gainFn(gains[1], keepWhites),
+    b: gainFn(gains[2], keepWhites),
+  };
 }
 
 export function whiteBalanceCurves(options: Partial<WhiteBalanceOptions> = {}): ChannelCurves {
-  return gainCurves(whiteBalanceGains(options));
+  const o = { ...defaultWhiteBalanceOptions, ...options };
+  return gainCurves(whiteBalanceGains(o), o.keepWhites);
 }
 
 /** Returns a new image (default: a gentle warm-up of +30 mired). */

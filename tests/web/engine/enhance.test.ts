@@ -148,8 +148,10 @@ describe('#enhanceJob', () => {
     );
     if (!outcome.ok) throw new Error(outcome.detail);
     expect([outcome.width, outcome.height]).toEqual([600, 400]);
-    expect(outcome.notes).toHaveLength(1); // brighten has no note; autoOptimize lists its steps
-    expect(outcome.notes[0]).toContain('Leicht geschärft');
+    // Each mode that changed something says so in German, in the order the modes ran.
+    expect(outcome.notes).toHaveLength(2);
+    expect(outcome.notes[0]).toMatch(/^Aufgehellt um \+\d+,\d Blenden$/);
+    expect(outcome.notes[1]!.length).toBeGreaterThan(0);
     const before = await codec.decode(new Blob([new Uint8Array(dark)]), 'image/jpeg');
     const after = await codec.decode(outcome.blob, 'image/jpeg');
     expect(mean(after, 1)).toBeGreaterThan(mean(before, 1) + 30);
