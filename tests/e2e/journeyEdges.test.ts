@@ -12,6 +12,7 @@ import {
   holdRequests,
   imageModes,
   modesHeading,
+  dropStoredResults,
   openModes,
   PHOTOS,
   pickModes,
@@ -314,22 +315,7 @@ describe('the journey when things go wrong', () => {
     const { page } = browser;
     await waitForSnapshot(page, (s) => s.finalResult !== null);
     // The browser evicted the stored results (or the user cleared site data in part).
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const open = indexedDB.open('raumglanz');
-          open.onsuccess = () => {
-            const tx = open.result.transaction('results', 'readwrite');
-            tx.objectStore('results').clear();
-            tx.oncomplete = () => {
-              open.result.close();
-              resolve();
-            };
-            tx.onerror = () => reject(tx.error);
-          };
-          open.onerror = () => reject(open.error);
-        }),
-    );
+    await dropStoredResults(page);
     await page.reload();
     await expectText(h2(), 'Fertig optimiert');
     await expectText(
