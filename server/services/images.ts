@@ -17,8 +17,8 @@ export interface CheckedImage extends InputImage {
 }
 
 /** Decoding never reads more pixels than the product allows, even if a header lied. */
-function open(bytes: Buffer): sharp.Sharp {
-  return sharp(bytes, { limitInputPixels: MAX_PIXELS });
+function open(input: string | Buffer): sharp.Sharp {
+  return sharp(input, { limitInputPixels: MAX_PIXELS });
 }
 
 function fit(pipeline: sharp.Sharp, maxSide: number | undefined): sharp.Sharp {
@@ -70,9 +70,13 @@ export async function checkImage(bytes: Buffer, label = 'image'): Promise<Checke
   };
 }
 
-/** The pixels of an image as RGBA, orientation applied, scaled down to fit `maxSide` if given. */
-export async function decodeRgba(bytes: Buffer, maxSide?: number): Promise<RgbaImage> {
-  const { data, info } = await fit(open(bytes), maxSide)
+/**
+ * The server's one decode: the pixels of a photo (its bytes or a file path) as RGBA, EXIF orientation applied, and
+ * shrunk to fit `maxSide` on decode when given (far cheaper than decoding full size and shrinking after). Uploads,
+ * the builtin provider, the room analysis and the scripts all decode through here.
+ */
+export async function decodeRgba(input: string | Buffer, maxSide?: number): Promise<RgbaImage> {
+  const { data, info } = await fit(open(input), maxSide)
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
