@@ -1,43 +1,127 @@
-// Decoding and encoding with the browser's own codecs, inside a worker: createImageBitmap (which applies the EXIF
-// orientation) and OffscreenCanvas.convertToBlob. A canvas-encoded JPEG carries no EXIF, so no GPS position or
-// camera serial leaves the device in a result.
+// The web's one image codec: the browser's own decoders and encoders (createImageBitmap, which applies the EXIF
+// orientation, and OffscreenCanvas.convertToBlob). Works in a window and in a worker. A canvas-encoded image
+// carries no EXIF, so no GPS position or camera serial leaves the device in anything encoded here.
 
 import type { AcceptedImageType } from '../../core/upload/sniffImageType';
 import type { Codec, RgbaImage } from './enhance';
 
-export const JPEG_QUALITY = 0.92;
+/**
+ * JPEG qualities, one per use. They differ because the uses do: what the user keeps must not lose detail,
+ * what only the server looks at must stay small for the JSON body limit, a grid thumbnail is seen tiny.
+ */
+export const JPEG_QUALITY = {
+  /** Results and imported originals: photos the user keeps or that are enhanced further (the browsers' default). */
+  keep: 0.92,
+  /** Downscaled copies for the server's analysis and suggestions: they are looked at, not kept. */
+  forServer: 0.9,
+  /** Grid previews, shown a few hundred pixels wide. */
+  preview: 0.8,
+} as const;
 
-function context(canvas: OffscreenCanvas): OffscreenCanvasRenderingContext2D {
+export type EncodedType = 'image/jpeg' | 'image/png';
+
+/** How createImageBitmap should scale while decoding; omitted sides keep the aspect ratio. */
+export interface DecodeSize {
+  width?: number;
+  height?: number;
+  quality?: ResizeQuality;
+}
+
+/** Decodes with EXIF orientation applied, scaled while decoding if a size is given. The caller closes it. */
+export function decodeBitmap(blob: Blob, size: DecodeSize = {}): Promise<ImageBitmap> {
+  return createImageBitmap(blob, {
+    imageOrientation: 'from-image',
+    ...(size.width !== undefined ? { resizeWidth: size.width } : {}),
+    ...(size.height !== undefined ? { resizeHeight: size.height } : {}),
+    ...(size.quality !== undefined ? { resizeQuality: size.quality } : {}),
+  });
+}
+
+/** Runs fn on the decoded bitmap and always releases the bitmap's memory afterwards. */
+export async function withBitmap<T>(
+  blob: Blob,
+  size: DecodeSize,
+  fn: (bitmap: ImageBitmap) => Promise<T> | T,
+): Promise<T> {
+  const bitmap = await decodeBitmap(blob, size);
+  try {
+    return await fn(bitmap);
+  } finally {
+    bitmap.close();
+  }
+}
+
+function context(canvas: OffscreenCanvas, readBack = false): OffscreenCanvasRenderingContext2D {
   // willReadFrequently keeps the canvas in CPU memory: getImageData from a GPU canvas is a slow readback.
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
+  const ctx = canvas.getContext('2d', { willReadFrequently: readBack });
   if (!ctx) throw new Error('OffscreenCanvas 2d context unavailable');
   return ctx;
 }
 
-export const canvasCodec: Codec = {
-  async decode(blob: Blob, type: AcceptedImageType): Promise<RgbaImage> {
-    const bitmap = await createImageBitmap(blob, { imageOrientation: 'from-image' });
-    try {
-      const { width, height } = bitmap;
-      const ctx = context(new OffscreenCanvas(width, height));
-      if (type !== 'image/jpeg') {
-        // A JPEG has no transparency: transparent parts of a PNG/WebP would turn black in it, so lay them on white.
-        ctx.fillStyle = '#fff';
-        ctx.fillRect(0, 0, width, height);
-      }
-      ctx.drawImage(bitmap, 0, 0);
-      const { data } = ctx.getImageData(0, 0, width, height);
-      return { width, height, data };
-    } finally {
-      bitmap.close();
-    }
-  },
+/** Encodes a bitmap at its own size; quality applies to JPEG only. */
+export function encodeBitmap(bitmap: ImageBitmap, type: EncodedType, quality?: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  context(canvas).drawImage(bitmap, 0, 0);
+  return canvas.convertToBlob(quality === undefined ? { type } : { type, quality });
+}
 
-  async encode(image: RgbaImage): Promise<Blob> {
-    const canvas = new OffscreenCanvas(image.width, image.height);
-    // The kernels allocate plain ArrayBuffers (never shared memory), which is what ImageData's type asks for.
-    const data = image.data as Uint8ClampedArray<ArrayBuffer>;
-    context(canvas).putImageData(new ImageData(data, image.width, image.height), 0, 0);
-    return canvas.convertToBlob({ type: 'image/jpeg', quality: JPEG_QUALITY });
-  },
+/** Encodes RGBA pixels; quality applies to JPEG only. */
+export function encodeRgba(image: RgbaImage, type: EncodedType, quality?: number): Promise<Blob> {
+  const canvas = new OffscreenCanvas(image.width, image.height);
+  // The kernels allocate plain ArrayBuffers (never shared memory), which is what ImageData's type asks for.
+  const data = image.data as Uint8ClampedArray<ArrayBuffer>;
+  context(canvas, true).putImageData(new ImageData(data, image.width, image.height), 0, 0);
+  return canvas.convertToBlob(quality === undefined ? { type } : { type, quality });
+}
+
+export interface DecodeRgbaOptions {
+  /** The size to draw at, from the photo's oriented size; the photo's own size when omitted. */
+  fit?: (width: number, height: number) => readonly [number, number];
+  /** Lays transparent parts on white (a JPEG made from them would show black otherwise). */
+  onWhite?: boolean;
+  smoothing?: ImageSmoothingQuality;
+}
+
+/** Decodes to RGBA pixels, EXIF orientation applied. */
+export function decodeRgba(blob: Blob, options: DecodeRgbaOptions = {}): Promise<RgbaImage> {
+  return withBitmap(blob, {}, (bitmap) => {
+    const [width, height] = options.fit?.(bitmap.width, bitmap.height) ?? [bitmap.width, bitmap.height];
+    const ctx = context(new OffscreenCanvas(width, height), true);
+    if (options.onWhite) {
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, width, height);
+    }
+    if (options.smoothing) ctx.imageSmoothingQuality = options.smoothing;
+    ctx.drawImage(bitmap, 0, 0, width, height);
+    const { data } = ctx.getImageData(0, 0, width, height);
+    return { width, height, data };
+  });
+}
+
+/** The blob itself when it already has the type, else decoded and re-encoded (which also drops metadata). */
+export async function convertBlob(blob: Blob, type: EncodedType, quality?: number): Promise<Blob> {
+  if (blob.type === type) return blob;
+  return withBitmap(blob, {}, (bitmap) => encodeBitmap(bitmap, type, quality));
+}
+
+/** The longer side scaled down to maxSide (never up), each side at least one pixel. */
+export function longSideSize(width: number, height: number, maxSide: number): [number, number] {
+  const scale = Math.min(1, maxSide / Math.max(width, height));
+  return [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
+}
+
+/** A JPEG no larger than maxSide on its longer side; smaller photos are re-encoded as they are. */
+export async function downscaledJpeg(blob: Blob, maxSide: number, quality: number): Promise<Blob> {
+  const [width, height] = await withBitmap(blob, {}, (probe) =>
+    longSideSize(probe.width, probe.height, maxSide),
+  );
+  return withBitmap(blob, { width, height, quality: 'high' }, (bitmap) =>
+    encodeBitmap(bitmap, 'image/jpeg', quality),
+  );
+}
+
+/** The enhancement worker's codec: full-size RGBA in, a metadata-free JPEG of keeping quality out. */
+export const canvasCodec: Codec = {
+  decode: (blob: Blob, type: AcceptedImageType) => decodeRgba(blob, { onWhite: type !== 'image/jpeg' }),
+  encode: (image: RgbaImage) => encodeRgba(image, 'image/jpeg', JPEG_QUALITY.keep),
 };
