@@ -1,5 +1,8 @@
-// Converts photos for the API: blobs to data URLs (optionally downscaled, since analysis and suggestions do not
-// need full resolution and JSON bodies are limited), and the server's data URLs back to blobs.
+// Photos in the API's JSON bodies: blobs to data URLs (downscaled where the server only looks at the photo as a
+// whole, since JSON bodies are limited), and the server's data URLs back to blobs. Pixels go through the one
+// web codec in web/engine/canvasCodec.ts.
+
+import { downscaledJpeg, JPEG_QUALITY } from '../engine/canvasCodec';
 
 export async function blobToDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -14,23 +17,7 @@ export async function dataUrlToBlob(dataUrl: string): Promise<Blob> {
   return (await fetch(dataUrl)).blob();
 }
 
-/** A JPEG no larger than maxSide on its longer side; smaller photos are re-encoded as they are. */
-export async function downscaledJpeg(blob: Blob, maxSide: number): Promise<Blob> {
-  const probe = await createImageBitmap(blob);
-  const scale = Math.min(1, maxSide / Math.max(probe.width, probe.height));
-  const width = Math.max(1, Math.round(probe.width * scale));
-  const height = Math.max(1, Math.round(probe.height * scale));
-  probe.close();
-  const bitmap = await createImageBitmap(blob, {
-    resizeWidth: width,
-    resizeHeight: height,
-    resizeQuality: 'high',
-  });
-  try {
-    const canvas = new OffscreenCanvas(width, height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-    return await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 });
-  } finally {
-    bitmap.close();
-  }
+/** A JPEG data URL no larger than maxSide on its longer side, for analysis and suggestions on the server. */
+export async function downscaledDataUrl(blob: Blob, maxSide: number): Promise<string> {
+  return blobToDataUrl(await downscaledJpeg(blob, maxSide, JPEG_QUALITY.forServer));
 }

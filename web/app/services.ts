@@ -12,7 +12,7 @@ import {
 } from '../api/ai';
 import { currentUserId, loginPath } from '../api/auth';
 import { notifyCreditsChanged, refreshCredits } from '../api/credits';
-import { blobToDataUrl, dataUrlToBlob, downscaledJpeg } from '../api/imageData';
+import { blobToDataUrl, dataUrlToBlob, downscaledDataUrl } from '../api/imageData';
 import { AppDb } from '../data/db';
 import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
 import { combineAnalyses, createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
@@ -52,7 +52,7 @@ function classify(error: unknown): Failure {
 
 /** The server's room analysis: the fallback for a device whose browser cannot run the room detector. */
 async function analyzeOnServer(signal: AbortSignal, blob: Blob): Promise<ImageRoomAnalysis> {
-  const dataUrl = await blobToDataUrl(await downscaledJpeg(blob, ANALYSIS_SIDE));
+  const dataUrl = await downscaledDataUrl(blob, ANALYSIS_SIDE);
   const { individualAnalyses } = await analyzeImages(signal, [dataUrl]);
   const [first] = individualAnalyses;
   if (!first) throw new Error('no analysis');
@@ -102,9 +102,7 @@ export function createServices(
         return { blob: await dataUrlToBlob(outcome.url), description: outcome.description };
       },
       async generateSuggestions(signal, { images, roomTypes }) {
-        const imageDataUrls = await Promise.all(
-          images.map(async (blob) => blobToDataUrl(await downscaledJpeg(blob, ANALYSIS_SIDE))),
-        );
+        const imageDataUrls = await Promise.all(images.map((blob) => downscaledDataUrl(blob, ANALYSIS_SIDE)));
         return (await generateSuggestions(signal, { imageDataUrls, roomTypes })).suggestions;
       },
       async implementSuggestions(signal, { images, suggestions, idempotencyKey }) {

@@ -2,6 +2,8 @@
 // orientation, and OffscreenCanvas.convertToBlob). Works in a window and in a worker. A canvas-encoded image
 // carries no EXIF, so no GPS position or camera serial leaves the device in anything encoded here.
 
+// The long-side fit is core's, so browser, server and the detector all shrink photos alike.
+import { analysisSize } from '../../core/analysis/room/downscale';
 import type { AcceptedImageType } from '../../core/upload/sniffImageType';
 import type { Codec, RgbaImage } from './enhance';
 
@@ -104,16 +106,10 @@ export async function convertBlob(blob: Blob, type: EncodedType, quality?: numbe
   return withBitmap(blob, {}, (bitmap) => encodeBitmap(bitmap, type, quality));
 }
 
-/** The longer side scaled down to maxSide (never up), each side at least one pixel. */
-export function longSideSize(width: number, height: number, maxSide: number): [number, number] {
-  const scale = Math.min(1, maxSide / Math.max(width, height));
-  return [Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale))];
-}
-
 /** A JPEG no larger than maxSide on its longer side; smaller photos are re-encoded as they are. */
 export async function downscaledJpeg(blob: Blob, maxSide: number, quality: number): Promise<Blob> {
   const [width, height] = await withBitmap(blob, {}, (probe) =>
-    longSideSize(probe.width, probe.height, maxSide),
+    analysisSize(probe.width, probe.height, maxSide),
   );
   return withBitmap(blob, { width, height, quality: 'high' }, (bitmap) =>
     encodeBitmap(bitmap, 'image/jpeg', quality),

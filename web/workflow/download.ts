@@ -3,17 +3,10 @@
 
 import { zipSync } from 'fflate';
 import { resultFileName } from '../../core/text/fileNames';
+import { convertBlob } from '../engine/canvasCodec';
 
-export async function toPng(blob: Blob): Promise<Blob> {
-  if (blob.type === 'image/png') return blob;
-  const bitmap = await createImageBitmap(blob);
-  try {
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-    return await canvas.convertToBlob({ type: 'image/png' });
-  } finally {
-    bitmap.close();
-  }
+export function toPng(blob: Blob): Promise<Blob> {
+  return convertBlob(blob, 'image/png');
 }
 
 export function saveBlob(blob: Blob, fileName: string): void {

@@ -3,22 +3,14 @@
 
 import { importedFileName } from '../../core/text/fileNames';
 import type { AppDb } from '../data/db';
+import { convertBlob, JPEG_QUALITY } from '../engine/canvasCodec';
 import { scrapeProperty } from '../api/listing';
 import { t } from '../i18n/de';
 import { addFiles, type NamedBlob } from './uploads';
 import type { WorkflowStore } from './store';
 
 async function asJpeg(dataUrl: string): Promise<Blob> {
-  const blob = await (await fetch(dataUrl)).blob();
-  if (blob.type === 'image/jpeg') return blob;
-  const bitmap = await createImageBitmap(blob);
-  try {
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-    return await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.92 });
-  } finally {
-    bitmap.close();
-  }
+  return convertBlob(await (await fetch(dataUrl)).blob(), 'image/jpeg', JPEG_QUALITY.keep);
 }
 
 export async function importListing(

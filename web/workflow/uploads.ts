@@ -6,6 +6,7 @@ import { SNIFF_BYTES } from '../../core/upload/sniffImageType';
 import { validateUploads, type RejectionReason } from '../../core/upload/validateUploads';
 import { addImages, clearImages, removeImage, type AppDb, type StoredImage } from '../data/db';
 import { sha256Hex } from '../data/hash';
+import { encodeBitmap, JPEG_QUALITY, withBitmap } from '../engine/canvasCodec';
 import type { NoticeDetail } from './machine';
 import { storageFailureNotice, type WorkflowStore } from './store';
 
@@ -23,15 +24,9 @@ const REASON_KEYS: Record<RejectionReason, NoticeDetail['key']> = {
  * broken data fails here. Returns null only where the browser lacks OffscreenCanvas.
  */
 async function makePreview(file: Blob): Promise<Blob | null> {
-  const bitmap = await createImageBitmap(file, { resizeWidth: PREVIEW_WIDTH, resizeQuality: 'medium' });
-  try {
-    if (typeof OffscreenCanvas === 'undefined') return null;
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
-    return await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
-  } finally {
-    bitmap.close();
-  }
+  return withBitmap(file, { width: PREVIEW_WIDTH, quality: 'medium' }, (bitmap) =>
+    typeof OffscreenCanvas === 'undefined' ? null : encodeBitmap(bitmap, 'image/jpeg', JPEG_QUALITY.preview),
+  );
 }
 
 export interface NamedBlob {

@@ -16,6 +16,7 @@ import { ROOM_HEAD } from '../../../core/analysis/room/head';
 import { DETECTOR_MODEL_URL, TFJS_WASM_URL_PREFIX } from '../../../core/analysis/room/modelFiles';
 import { sceneFeatures } from '../../../core/analysis/room/sceneFeatures';
 import type { RgbaImage } from '../../../core/analysis/room/types';
+import { decodeRgba } from '../canvasCodec';
 import { backendPreference } from './backend';
 import { DECODE_FAILED, type RoomWorkerApi, type TfBackendName } from './protocol';
 
@@ -69,20 +70,9 @@ function load(): Promise<{ detector: RoomDetector; backend: TfBackendName }> {
   return ready;
 }
 
-/** The photo at the analysis size, EXIF rotation applied (createImageBitmap's default). */
-async function decode(blob: Blob): Promise<RgbaImage> {
-  const bitmap = await createImageBitmap(blob);
-  try {
-    const [width, height] = analysisSize(bitmap.width, bitmap.height);
-    const canvas = new OffscreenCanvas(width, height);
-    const ctx = canvas.getContext('2d', { willReadFrequently: true });
-    if (!ctx) throw new Error('no 2d context');
-    ctx.imageSmoothingQuality = 'medium';
-    ctx.drawImage(bitmap, 0, 0, width, height);
-    return { width, height, data: ctx.getImageData(0, 0, width, height).data };
-  } finally {
-    bitmap.close();
-  }
+/** The photo at the analysis size, EXIF rotation applied. */
+function decode(blob: Blob): Promise<RgbaImage> {
+  return decodeRgba(blob, { fit: analysisSize, smoothing: 'medium' });
 }
 
 const api: RoomWorkerApi = {
