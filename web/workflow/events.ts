@@ -1,0 +1,85 @@
+// Everything that can happen to the workflow, as plain data: the user's presses and the effects' reports.
+// Ids and timestamps arrive in the events, so the machine (machine.ts and steps/) never reads a clock.
+
+import type { Suggestion } from '../../core/text/suggestionTypes';
+import type {
+  ModeSelection,
+  NoticeContent,
+  NoticeDetail,
+  RoomAnalysis,
+  ShoppingList,
+  WorkflowState,
+} from './state';
+
+/** A file the effect layer has accepted (see core/upload) and stored; its blob is in IndexedDB under `id`. */
+export interface NewImage {
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  originalUrl?: string;
+}
+
+export type WorkflowEvent =
+  // Upload page
+  | {
+      type: 'imagesAdded';
+      images: NewImage[];
+      /** Files the upload check refused, each with its i18n reason key (e.g. 'upload.tooLarge'). */
+      rejected?: NoticeDetail[];
+      source: 'upload' | 'import';
+    }
+  | { type: 'imageRemoved'; imageId: string }
+  | { type: 'allImagesCleared' }
+  // Analysis
+  | { type: 'analysisStarted' }
+  | { type: 'imageAnalysed'; imageId: string }
+  | { type: 'analysisSucceeded'; analysis: RoomAnalysis; roomModeIds: string[] }
+  /** `roomModeIds`: the modes of the fallback room ('general'), for the preselection. */
+  | { type: 'analysisFailed'; roomModeIds: string[] }
+  /** 'Optimieren' pressed when `needsAnalysis` is false: straight to mode selection. */
+  | { type: 'optionsOpened'; roomModeIds: string[] }
+  // Mode selection
+  | { type: 'modeToggled'; modeId: string; imageId?: string }
+  | { type: 'selectionKindChanged'; kind: ModeSelection['kind'] }
+  // Processing
+  | { type: 'enhancementStarted'; price: number; startedAt: number }
+  | { type: 'imageEnhancing'; imageId: string }
+  | { type: 'imageEnhanced'; imageId: string; enhancedUrl: string; description?: string }
+  | { type: 'imageFailed'; imageId: string; error: string }
+  | { type: 'batchFinished' }
+  /** The whole batch broke off: 'error' is the unexpected failure of SPEC section 8, 'cancelled' the user's. */
+  | { type: 'batchAborted'; reason: 'error' | 'cancelled' }
+  | { type: 'insufficientCredits'; needed: number; current: number }
+  /** The server's staging redirect, or the cozyFurnishing mode chosen. */
+  | { type: 'stagingRedirect' }
+  | { type: 'creditsLoaded'; credits: number }
+  // Suggestions and final result
+  | { type: 'suggestionsRequested' }
+  | { type: 'suggestionsReceived'; suggestions: Suggestion[] }
+  | { type: 'suggestionsFailed' }
+  | { type: 'suggestionToggled'; suggestionId: string }
+  | { type: 'customSuggestionChanged'; text: string }
+  | { type: 'implementRequested' }
+  | { type: 'finalReceived'; images: { imageId: string; url: string }[] }
+  | { type: 'implementFailed' }
+  | { type: 'stagingCompleted'; imageId: string; stagedUrl: string; shoppingList: ShoppingList }
+  // Overlays, toasts, navigation
+  | { type: 'compareOpened'; imageId: string }
+  | { type: 'overlayClosed' }
+  /** A toast from an effect (download failed, import error, ...); replaces the current one. */
+  | { type: 'noticeShown'; notice: NoticeContent }
+  | { type: 'noticeDismissed'; id: number }
+  | { type: 'back' }
+  | { type: 'reset' };
+
+export type EventType = WorkflowEvent['type'];
+export type EventOf<T extends EventType> = Extract<WorkflowEvent, { type: T }>;
+
+/**
+ * The rules of one step: one pure handler per event it owns. An event that does not fit the state returns the
+ * same state object, so a late answer from a cancelled job changes nothing.
+ */
+export type StepRules<T extends EventType> = {
+  [K in T]: (state: WorkflowState, event: EventOf<K>) => WorkflowState;
+};
