@@ -20,7 +20,7 @@ import {
 import { failure, imageFailure, type ApiFailure } from './errors';
 import { apiRequest } from './http';
 
-/** A fresh key for one paid call; store it with the job so a retry (e.g. from the outbox) never charges twice. */
+/** A fresh key for one paid call; a retry with the same key is answered from the server's replay, never charged twice. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
