@@ -2,12 +2,17 @@
 // only these types, never the worker's code. Photos cross as Blobs: a Blob is posted by reference to the browser's
 // blob store, so neither side copies (or needs to transfer) the bytes; the decoded pixels never leave the worker.
 
+import type { EngineErrorCode } from './errors';
+
 /** The stages a photo passes, in order; 'queued' and 'done' are reported by the bridge, the rest by the worker. */
 export const ENGINE_STAGES = ['queued', 'decoding', 'processing', 'encoding', 'done'] as const;
 export type EngineStage = (typeof ENGINE_STAGES)[number];
 
-/** Codes a worker answers with when one photo fails; the bridge turns them into an EngineError. */
-export type WorkerFailureCode = 'tooManyPixels' | 'unsupported' | 'decodeFailed' | 'processingFailed';
+/**
+ * Codes a worker answers with when one photo fails; the bridge turns them into an EngineError. Cancelling and a
+ * crash are seen by the pool, never by the worker itself.
+ */
+export type WorkerFailureCode = Exclude<EngineErrorCode, 'cancelled' | 'workerCrashed'>;
 
 export interface WorkerJob {
   blob: Blob;
