@@ -1,49 +1,24 @@
-// The HTTP application, built from its dependencies and never listening itself: index.ts listens, tests start it
-// on a free loopback port with a real temp database. Order: access log, security headers, the JSON API under
+// The HTTP application, built from its dependencies (resolved by compose.ts) and never listening itself: index.ts
+// listens, tests start it on a free loopback port with a real temp database. Order: access log, security headers, the JSON API under
 // /api (ending in a JSON 404), the built web app with its SPA fallback, and last the one error handler.
-import express, { type Router } from 'express';
+import express from 'express';
 import helmet from 'helmet';
-import { createAuth, trustedOrigins, type AuthService } from './auth/auth';
+import { trustedOrigins } from './auth/auth';
 import { authRouter } from './auth/router';
 import { loadSession } from './auth/session';
-import type { Env } from './env';
+import { composeDeps } from './compose';
+import type { ApiRouterFactory, AppInput } from './deps';
 import { apiNotFound, errorHandler } from './errors';
 import { roomModelRouter } from './ai/room/modelRoute';
-import { httpLogger, type Logger } from './logger';
+import { httpLogger } from './logger';
 import { originCheck } from './middleware/originCheck';
-import type { AiDeps } from './routes/aiLimits';
 import { analyzeImageRouter } from './routes/analyzeImage';
 import { creditsRouter } from './routes/credits';
 import { enhanceImageRouter } from './routes/enhanceImage';
 import { healthRouter } from './routes/health';
 import { scrapePropertyRouter } from './routes/scrapeProperty';
 import { suggestionsRouter } from './routes/suggestions';
-import type { ListingImporter } from './services/listing/importListing';
-import { createCreditsService, type CreditsService } from './services/credits';
 import { staticFiles } from './staticFiles';
-import type { Db } from './store/db';
-
-export interface AppDeps {
-  env: Env;
-  db: Db;
-  logger: Logger;
-  /** The credit ledger (services/credits.ts). */
-  credits: CreditsService;
-  /** Accounts and sessions (auth/auth.ts); routes ask `getUserId(req)` from auth/session.ts, not this. */
-  auth: AuthService;
-  /** The AI provider and limits of the AI routes; by default chosen from env (routes/aiLimits.ts). */
-  ai?: AiDeps;
-  /** Imports listing photos (services/listing); by default built from env. */
-  listingImporter?: ListingImporter;
-  /** More routers mounted under /api after the built-in ones (tests add probe routes this way). */
-  routers?: Router[];
-}
-
-/** Builds one /api router from the app's dependencies; its paths are relative to /api. */
-export type ApiRouterFactory = (deps: AppDeps) => Router;
-
-/** What createApp needs: the services it can build from env and db itself may be left out (tests pass fakes). */
-export type AppInput = Omit<AppDeps, 'credits' | 'auth'> & Partial<Pick<AppDeps, 'credits' | 'auth'>>;
 
 // Every API resource: adding one is one line here.
 const API_ROUTERS: ApiRouterFactory[] = [
@@ -78,8 +53,7 @@ const CSP_DIRECTIVES = {
 };
 
 export function createApp(input: AppInput): express.Express {
-  const credits = input.credits ?? createCreditsService(input.db);
-  const deps: AppDeps = { ...input, credits, auth: input.auth ?? createAuth({ ...input, credits }) };
+  const deps = composeDeps(input);
   const app = express();
   app.disable('x-powered-by');
   // Off unless the operator says how many proxies sit in front; otherwise X-Forwarded-For could be forged.
@@ -108,7 +82,7 @@ export function createApp(input: AppInput): express.Express {
   api.use(authRouter(deps));
   api.use(express.json({ limit: JSON_BODY_LIMIT }));
   for (const factory of API_ROUTERS) api.use(factory(deps));
-  for (const router of deps.routers ?? []) api.use(router);
+  for (const router of deps.routers) api.use(router);
   api.use(apiNotFound);
   app.use('/api', api);
 

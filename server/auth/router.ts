@@ -11,7 +11,7 @@ import {
   SignOutRequest,
   SignUpRequest,
 } from '../../core/contract/auth';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { AUTH_RATE_LIMITED_MESSAGE, AUTH_RATE_LIMIT_DEFAULT, createRateLimit } from '../middleware/rateLimit';
 
 /** Account forms are tiny; nothing larger has a reason to reach the password hasher. */

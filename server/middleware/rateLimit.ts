@@ -48,3 +48,34 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
     },
   });
 }
+
+/** Requests per minute and client (signed-in user, else IP address) for each AI call. */
+export interface AiRateLimits {
+  enhance: number;
+  analyze: number;
+  suggestions: number;
+}
+
+/**
+ * Generous for a person clicking through a batch one image at a time (the client sends one request per image),
+ * tight enough that a script cannot run up the AI bill or the CPU.
+ */
+export const DEFAULT_AI_RATE_LIMITS: AiRateLimits = { enhance: 60, analyze: 30, suggestions: 30 };
+
+/**
+ * A per-minute limit, counted per signed-in user (so a shared office address does not share one budget) and per
+ * address for visitors.
+ */
+export function aiRateLimit(
+  perMinute: number,
+  userIdOf: (req: Request) => Promise<string | null>,
+): RequestHandler {
+  return createRateLimit({
+    windowMs: 60_000,
+    limit: perMinute,
+    key: async (req) => {
+      const userId = await userIdOf(req);
+      return userId ? `user:${userId}` : `ip:${ipKey(req)}`;
+    },
+  });
+}

@@ -2,26 +2,17 @@
 // visitors (the client usually analyses on the device; this is the fallback), rate limited per client.
 import { Router } from 'express';
 import { AnalyzeRequest } from '../../core/contract/analyze';
-import type { ApiRouterFactory } from '../app';
-import { createAnalysisService } from '../services/analysis';
+import type { ApiRouterFactory } from '../deps';
 import { dataUrlBytes } from '../services/images';
-import { aiDepsOf, clientSignal } from './aiLimits';
 
-export const analyzeImageRouter: ApiRouterFactory = (deps) => {
-  const ai = aiDepsOf(deps);
-  const service = createAnalysisService({ provider: ai.provider });
+export const analyzeImageRouter: ApiRouterFactory = ({ ai }) => {
   const router = Router();
-  router.post('/analyze-image', ai.limiters.analyze, async (req, res) => {
-    const { imageDataUrls } = AnalyzeRequest.parse(req.body ?? {});
-    const { signal, done } = clientSignal(res);
-    try {
-      res.json(await service.analyze(imageDataUrls.map(dataUrlBytes), signal));
-    } catch (error) {
-      if (signal.aborted) return;
-      throw error;
-    } finally {
-      done();
-    }
-  });
+  router.post(
+    '/analyze-image',
+    ai.route({ limiter: ai.limiters.analyze }, async (req, { signal }) => {
+      const { imageDataUrls } = AnalyzeRequest.parse(req.body ?? {});
+      return { status: 200, body: await ai.analysis.analyze(imageDataUrls.map(dataUrlBytes), signal) };
+    }),
+  );
   return router;
 };

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { CREDIT_PACKAGES } from '../../core/catalog';
 import type { CreditPackagesResponse, CreditsResponse } from '../../core/contract/credits';
 import { PurchaseRequest } from '../../core/contract/credits';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import { getUserId } from '../auth/session';
 import { ApiError } from '../errors';
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
 import type { HealthResponse } from '../../core/contract/health';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 
 /** The version from package.json, read once: the server runs from the source tree, so the file is always there. */
 export const APP_VERSION: string = (

@@ -7,9 +7,9 @@ import {
   ScrapePropertyRequest,
   type ScrapePropertyErrorBody,
 } from '../../core/contract/scrapeProperty';
-import type { ApiRouterFactory } from '../app';
+import type { ApiRouterFactory } from '../deps';
+import { clientSignal } from '../middleware/clientSignal';
 import { createRateLimit } from '../middleware/rateLimit';
-import { createListingImporterFromEnv } from '../services/listing/fromEnv';
 import { ListingImportError, type ListingImporter } from '../services/listing/importListing';
 
 function sendImportError(res: Response, error: ListingImportError): void {
@@ -28,20 +28,16 @@ export function createScrapePropertyRouter(deps: { importer: ListingImporter }):
       sendImportError(res, new ListingImportError('INVALID_URL', undefined));
       return;
     }
-    const controller = new AbortController();
-    const onClose = () => {
-      if (!res.writableFinished) controller.abort();
-    };
-    res.on('close', onClose);
+    const { signal, done } = clientSignal(res);
     try {
-      const result = await deps.importer.importListing(parsed.data.url, controller.signal);
+      const result = await deps.importer.importListing(parsed.data.url, signal);
       res.json(result);
     } catch (error) {
-      if (controller.signal.aborted) return; // nobody is listening any more
+      if (signal.aborted) return; // nobody is listening any more
       if (error instanceof ListingImportError) sendImportError(res, error);
       else next(error);
     } finally {
-      res.off('close', onClose);
+      done();
     }
   });
   return router;
@@ -50,14 +46,12 @@ export function createScrapePropertyRouter(deps: { importer: ListingImporter }):
 /** Each import makes the server fetch up to 21 URLs, so one address may start only a few per minute. */
 const IMPORTS_PER_MINUTE = 10;
 
-/** The app's /api router: the importer from deps (tests) or from env, behind a per-address rate limit. */
+/** The app's /api router: the app's importer behind a per-address rate limit. */
 export const scrapePropertyRouter: ApiRouterFactory = (deps) => {
   const router = Router();
   router.use('/scrape-property', createRateLimit({ windowMs: 60_000, limit: IMPORTS_PER_MINUTE }));
   router.use(
-    createScrapePropertyRouter({
-      importer: deps.listingImporter ?? createListingImporterFromEnv(process.env),
-    }),
+    createScrapePropertyRouter({ importer: deps.listingImporter }),
   );
   return router;
 };

@@ -3,51 +3,33 @@
 // needs a signed-in user and an Idempotency-Key; free on builtin).
 import { Router } from 'express';
 import { GenerateSuggestionsRequest, ImplementSuggestionsRequest } from '../../core/contract/suggestions';
-import type { ApiRouterFactory } from '../app';
+import type { ApiRouterFactory } from '../deps';
 import { dataUrlBytes } from '../services/images';
-import { createSuggestionsService } from '../services/suggestions';
-import { aiDepsOf, clientSignal, idempotencyKeyOf } from './aiLimits';
 
-export const suggestionsRouter: ApiRouterFactory = (deps) => {
-  const ai = aiDepsOf(deps);
-  const service = createSuggestionsService({
-    provider: ai.provider,
-    credits: ai.credits,
-    replays: ai.replays,
-    logger: deps.logger,
-  });
+export const suggestionsRouter: ApiRouterFactory = ({ ai }) => {
   const router = Router();
 
-  router.post('/generate-suggestions', ai.limiters.suggestions, async (req, res) => {
-    const body = GenerateSuggestionsRequest.parse(req.body ?? {});
-    const { signal, done } = clientSignal(res);
-    try {
-      res.json(await service.generate(body.imageDataUrls.map(dataUrlBytes), body.roomTypes, signal));
-    } catch (error) {
-      if (signal.aborted) return;
-      throw error;
-    } finally {
-      done();
-    }
-  });
+  router.post(
+    '/generate-suggestions',
+    ai.route({ limiter: ai.limiters.suggestions }, async (req, { signal }) => {
+      const body = GenerateSuggestionsRequest.parse(req.body ?? {});
+      const images = body.imageDataUrls.map(dataUrlBytes);
+      return { status: 200, body: await ai.suggestions.generate(images, body.roomTypes, signal) };
+    }),
+  );
 
-  router.post('/implement-suggestions', ai.limiters.suggestions, async (req, res) => {
-    const idempotencyKey = idempotencyKeyOf(req);
-    const body = ImplementSuggestionsRequest.parse(req.body ?? {});
-    const userId = await ai.getUserId(req);
-    const { signal, done } = clientSignal(res);
-    try {
-      const answer = await service.implement(
-        { userId, idempotencyKey, images: body.imageUrls.map(dataUrlBytes), suggestions: body.suggestions },
-        signal,
-      );
-      res.status(answer.status).json(answer.body);
-    } catch (error) {
-      if (signal.aborted) return;
-      throw error;
-    } finally {
-      done();
-    }
-  });
+  router.post(
+    '/implement-suggestions',
+    ai.route(
+      { limiter: ai.limiters.suggestions, user: 'optional', idempotencyKey: true },
+      async (req, { signal, userId, idempotencyKey }) => {
+        const body = ImplementSuggestionsRequest.parse(req.body ?? {});
+        return ai.suggestions.implement(
+          { userId, idempotencyKey, images: body.imageUrls.map(dataUrlBytes), suggestions: body.suggestions },
+          signal,
+        );
+      },
+    ),
+  );
   return router;
 };

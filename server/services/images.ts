@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { MAX_FILE_BYTES, MAX_PIXELS } from '../../core/catalog';
 import { sniffImageType, SNIFF_BYTES, type AcceptedImageType } from '../../core/upload/sniffImageType';
+import { AiError } from '../ai/errors';
 import type { InputImage, ProviderImage, RgbaImage } from '../ai/types';
 import { ApiError } from '../errors';
 
@@ -115,4 +116,25 @@ export function dataUrlBytes(dataUrl: string): Buffer {
 
 export function jpegDataUrl(jpeg: Buffer): string {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+/** Checks every image, in order; the first bad one refuses the whole request before any charge. */
+export async function checkAll(images: readonly Buffer[]): Promise<CheckedImage[]> {
+  const checked: CheckedImage[] = [];
+  for (const [i, bytes] of images.entries()) checked.push(await checkImage(bytes, `image ${i + 1}`));
+  return checked;
+}
+
+/** Encodes a provider's picture; an unreadable picture from upstream is the provider's failure, not ours. */
+export async function encodeProviderResult(image: ProviderImage): Promise<Buffer> {
+  try {
+    return await encodeResult(image);
+  } catch (error) {
+    if (image.kind === 'encoded' && error instanceof ApiError) {
+      throw new AiError('upstream', `The AI service answered an unusable image: ${error.message}`, {
+        cause: error,
+      });
+    }
+    throw error;
+  }
 }

@@ -10,15 +10,10 @@ import type {
 } from '../../core/contract/suggestions';
 import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
-import {
-  checkAll,
-  encodeProviderResult,
-  fingerprint,
-  runPaidBatch,
-  type Answer,
-  type PaidBatchDeps,
-} from './enhancement';
-import { jpegDataUrl } from './images';
+import type { Answer } from './answer';
+import { checkAll, encodeProviderResult, jpegDataUrl } from './images';
+import { runPaidBatch, type PaidBatchDeps } from './paidBatch';
+import { fingerprint } from './replayCache';
 
 /**
  * Credits per image for implementing suggestions. Product decision: a generative edit costs like the cheapest

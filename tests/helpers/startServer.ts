@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type AppDeps } from '../../server/app';
+import { createApp } from '../../server/app';
+import type { AppInput } from '../../server/deps';
 import { parseEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { openDatabase, type Db } from '../../server/store/db';
@@ -17,7 +18,7 @@ export interface TestServerOptions {
   /** Typed env values over the test defaults (DATABASE_PATH and STATIC_DIR default into the temp folder). */
   env?: Partial<Env>;
   /** Any other app dependency to replace or add: a logger that records, extra routers, fakes of services. */
-  deps?: Partial<Omit<AppDeps, 'env' | 'db'>>;
+  deps?: Partial<Omit<AppInput, 'env' | 'db'>>;
 }
 
 export interface TestServer {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Env } from '../../server/env';
-import type { AiDeps } from '../../server/routes/aiLimits';
+import type { AiOverrides } from '../../server/deps';
 import { FAKE_API_KEY, type FakeOpenAI } from '../helpers/fakeOpenAI';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 
@@ -63,7 +63,7 @@ export function openAiEnv(fake: FakeOpenAI, extra: Partial<Env> = {}): Partial<E
 }
 
 /** A test server for AI calls; many accounts are signed up per file, so the sign-up rate limit is lifted. */
-export function startAiServer(options: { env?: Partial<Env>; ai?: AiDeps } = {}): Promise<TestServer> {
+export function startAiServer(options: { env?: Partial<Env>; ai?: AiOverrides } = {}): Promise<TestServer> {
   return startTestServer({
     env: { AUTH_RATE_LIMIT: 10_000, ...options.env },
     deps: options.ai ? { ai: options.ai } : {},

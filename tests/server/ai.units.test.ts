@@ -13,7 +13,7 @@ import { builtinSuggestions } from '../../server/ai/builtin/suggestions';
 import { AiError, toImageFailure } from '../../server/ai/errors';
 import { editPrompt, toAiError } from '../../server/ai/openai';
 import type { RgbaImage } from '../../server/ai/types';
-import { fingerprint, ReplayCache } from '../../server/services/enhancement';
+import { fingerprint, ReplayCache } from '../../server/services/replayCache';
 import { linesForImage } from '../../server/services/suggestions';
 
 /** A width x height frame where pixel (x, y) has the colour `at(x, y)`. */

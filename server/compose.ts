@@ -1,0 +1,51 @@
+// The composition root: the one place where the app's dependencies are resolved, from what index.ts or a test
+// passed in and defaults built from env and db. Routers and services never pick their own defaults; to add a
+// dependency, add it to deps.ts and build it here.
+import { createAiProvider } from './ai';
+import { createAuth } from './auth/auth';
+import { getUserId } from './auth/session';
+import type { AppDeps, AppInput } from './deps';
+import { aiRouteBuilder } from './middleware/aiRoute';
+import { aiRateLimit, DEFAULT_AI_RATE_LIMITS } from './middleware/rateLimit';
+import { createAnalysisService } from './services/analysis';
+import { createCreditsService } from './services/credits';
+import { createEnhancementService } from './services/enhancement';
+import { createListingImporterFromEnv } from './services/listing/fromEnv';
+import { ReplayCache } from './services/replayCache';
+import { createSuggestionsService } from './services/suggestions';
+
+export function composeDeps(input: AppInput): AppDeps {
+  const { env, db, logger } = input;
+  const credits = input.credits ?? createCreditsService(db);
+  const auth = input.auth ?? createAuth({ env, db, logger, credits });
+
+  const overrides = input.ai ?? {};
+  const userIdOf = overrides.getUserId ?? getUserId;
+  const limits = { ...DEFAULT_AI_RATE_LIMITS, ...overrides.rateLimits };
+  const provider = overrides.provider ?? createAiProvider(env, { logger });
+  // One replay cache for both paid calls: their keys carry the call's scope, so they never collide.
+  const paid = { credits: overrides.credits ?? credits, replays: overrides.replays ?? new ReplayCache(), logger };
+
+  return {
+    env,
+    db,
+    logger,
+    credits,
+    auth,
+    ai: {
+      provider,
+      getUserId: userIdOf,
+      limiters: {
+        enhance: aiRateLimit(limits.enhance, userIdOf),
+        analyze: aiRateLimit(limits.analyze, userIdOf),
+        suggestions: aiRateLimit(limits.suggestions, userIdOf),
+      },
+      route: aiRouteBuilder(userIdOf),
+      enhancement: createEnhancementService({ ...paid, provider }),
+      suggestions: createSuggestionsService({ ...paid, provider }),
+      analysis: createAnalysisService({ provider }),
+    },
+    listingImporter: input.listingImporter ?? createListingImporterFromEnv(process.env),
+    routers: input.routers ?? [],
+  };
+}

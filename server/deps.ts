@@ -1,0 +1,75 @@
+// What the app is built from: AppInput is what index.ts and the tests hand createApp (anything left out is built
+// from env and db by compose.ts), AppDeps is the same with every dependency resolved, and each /api router is a
+// function of AppDeps. Kept apart from app.ts so routers depend on this and app.ts on them, never in a circle.
+import type { RequestHandler, Router } from 'express';
+import type { AiProvider } from './ai/types';
+import type { AuthService } from './auth/auth';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import type { AiRoute } from './middleware/aiRoute';
+import type { AiRateLimits } from './middleware/rateLimit';
+import type { UserIdOf } from './middleware/requireUser';
+import type { AnalysisService } from './services/analysis';
+import type { CreditsService } from './services/credits';
+import type { EnhancementService } from './services/enhancement';
+import type { ListingImporter } from './services/listing/importListing';
+import type { CreditsPort } from './services/paidBatch';
+import type { ReplayCache } from './services/replayCache';
+import type { SuggestionsService } from './services/suggestions';
+import type { Db } from './store/db';
+
+/** What tests may replace in the AI routes; compose.ts fills in the rest. */
+export interface AiOverrides {
+  /** Default: chosen from the env (AI_PROVIDER, OPENAI_*). */
+  provider?: AiProvider;
+  /** Default: the app's credit ledger. */
+  credits?: CreditsPort;
+  /** Default: the session cookie (auth/session.ts). */
+  getUserId?: UserIdOf;
+  rateLimits?: Partial<AiRateLimits>;
+  replays?: ReplayCache;
+}
+
+/** What createApp takes: the process's or test's parts; every optional one has a default in compose.ts. */
+export interface AppInput {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  credits?: CreditsService;
+  auth?: AuthService;
+  ai?: AiOverrides;
+  listingImporter?: ListingImporter;
+  /** More routers mounted under /api after the built-in ones (tests add probe routes this way). */
+  routers?: Router[];
+}
+
+/** The AI routes' shared parts: one provider, one replay cache and one limiter per call for the whole app. */
+export interface AiDeps {
+  provider: AiProvider;
+  /** Who is signed in, as the AI routes ask it. */
+  getUserId: UserIdOf;
+  limiters: Record<keyof AiRateLimits, RequestHandler>;
+  /** Builds an AI route's handler chain (middleware/aiRoute.ts). */
+  route: AiRoute;
+  enhancement: EnhancementService;
+  suggestions: SuggestionsService;
+  analysis: AnalysisService;
+}
+
+/** Every dependency of the app, resolved once by compose.ts. */
+export interface AppDeps {
+  env: Env;
+  db: Db;
+  logger: Logger;
+  /** The credit ledger (services/credits.ts). */
+  credits: CreditsService;
+  /** Accounts and sessions (auth/auth.ts); routes ask `getUserId(req)` from auth/session.ts, not this. */
+  auth: AuthService;
+  ai: AiDeps;
+  /** Imports listing photos (services/listing). */
+  listingImporter: ListingImporter;
+  routers: Router[];
+}
+
+/** Builds one /api router from the app's dependencies; its paths are relative to /api. */
+export type ApiRouterFactory = (deps: AppDeps) => Router;

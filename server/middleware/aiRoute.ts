@@ -1,0 +1,67 @@
+// The one wrapper every AI route is built with: rate limit, sign-in check, multipart photos, the Idempotency-Key
+// header and the client-gone signal, in that order, around a handler that only parses, calls a service and returns
+// its Answer. When the client has gone, nothing is sent (nobody would read it).
+import type { Request, RequestHandler, Response } from 'express';
+import type multer from 'multer';
+import type { Answer } from '../services/answer';
+import { clientSignal } from './clientSignal';
+import { idempotencyKeyOf } from './idempotencyKey';
+import { multipartImages } from './multipartImages';
+import { requireUser, type UserIdOf } from './requireUser';
+
+export interface AiRouteSteps {
+  /** The route's rate limit; counted first, so a flood is refused before anything else runs. */
+  limiter: RequestHandler;
+  /**
+   * 'required': members only, 401 before any upload is read; 'optional': the user is looked up for the service
+   * (a paid call needs one, a free one not); 'none' (default): the route never asks who is calling.
+   */
+  user?: 'required' | 'optional' | 'none';
+  /** Multipart photo fields to read (within the upload limits); JSON bodies pass untouched. */
+  upload?: multer.Field[];
+  /** Reads the Idempotency-Key header into the call (400 when malformed). */
+  idempotencyKey?: boolean;
+}
+
+/** What the wrapper hands the handler besides the request. */
+export interface AiCall {
+  /** Fires when the client goes away. */
+  signal: AbortSignal;
+  /** The signed-in user (always set when user is 'required'), null for a visitor or when not asked. */
+  userId: string | null;
+  idempotencyKey: string | undefined;
+}
+
+export type AiHandler = (req: Request, call: AiCall) => Promise<Answer>;
+
+/** The AI route builder of one app: `userIdOf` says who is signed in (the session cookie, or a test's fake). */
+export function aiRouteBuilder(userIdOf: UserIdOf) {
+  return function aiRoute(steps: AiRouteSteps, handle: AiHandler): RequestHandler[] {
+    const user = steps.user ?? 'none';
+    const handlers: RequestHandler[] = [steps.limiter];
+    if (user === 'required') handlers.push(requireUser(userIdOf));
+    if (steps.upload) handlers.push(multipartImages(steps.upload));
+    handlers.push(async (req: Request, res: Response) => {
+      const idempotencyKey = steps.idempotencyKey ? idempotencyKeyOf(req) : undefined;
+      const userId =
+        user === 'required'
+          ? String(res.locals.userId)
+          : user === 'optional'
+            ? await userIdOf(req)
+            : null;
+      const { signal, done } = clientSignal(res);
+      try {
+        const answer = await handle(req, { signal, userId, idempotencyKey });
+        res.status(answer.status).json(answer.body);
+      } catch (error) {
+        if (signal.aborted) return; // the client is gone: nobody reads an answer
+        throw error;
+      } finally {
+        done();
+      }
+    });
+    return handlers;
+  };
+}
+
+export type AiRoute = ReturnType<typeof aiRouteBuilder>;
