@@ -3,10 +3,12 @@
 // JSON summary as the last line; with --labels (sub-folders bathroom, bedroom, kitchen, frontal, living_room)
 // also the per-class and overall accuracy and the confusion matrix (a readable table goes to stderr).
 import { parseArgs } from 'node:util';
-import { evaluate, formatConfusion, type Evaluation } from '../core/analysis/room/evaluate';
+import { ANALYSIS_MAX_SIDE } from '../core/analysis/room/downscale';
 import { ROOM_TYPES, type RoomType } from '../core/catalog';
-import { classifyRgba, decodeForAnalysis, warmUpRoomAnalysis } from '../server/ai/room';
-import { listLabelledPhotos } from '../server/ai/room/labelled';
+import { classifyRgba, warmUpRoomAnalysis } from '../server/ai/room';
+import { decodeRgba } from '../server/services/images';
+import { evaluate, formatConfusion, type Evaluation } from './room-training/evaluate';
+import { listLabelledPhotos } from './room-training/labelledPhotos';
 
 const USAGE = 'usage: npm run analyze -- <image files...>\n       npm run analyze -- --labels <folder>\n';
 
@@ -47,7 +49,7 @@ async function main(): Promise<number> {
   for (const job of jobs) {
     const started = performance.now();
     try {
-      const result = await classifyRgba(await decodeForAnalysis(job.file));
+      const result = await classifyRgba(await decodeRgba(job.file, ANALYSIS_MAX_SIDE));
       const ms = Math.round(performance.now() - started);
       times.push(ms);
       counts[result.roomType] = (counts[result.roomType] ?? 0) + 1;

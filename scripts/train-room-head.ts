@@ -8,15 +8,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
-import { evaluate, formatConfusion } from '../core/analysis/room/evaluate';
+import { ANALYSIS_MAX_SIDE } from '../core/analysis/room/downscale';
 import { type RoomHeadWeights } from '../core/analysis/room/headWeights';
-import { fitLinearHead, predictProbabilities, type FitOptions } from '../core/analysis/room/linearHead';
+import { predictProbabilities } from '../core/analysis/room/linearHead';
 import { ROOM_FEATURE_NAMES, roomFeatureVector } from '../core/analysis/room/roomFeatures';
 import { priorLogits } from '../core/analysis/room/rulePrior';
 import type { RoomType } from '../core/catalog';
-import { decodeForAnalysis } from '../server/ai/room/decode';
-import { listLabelledPhotos } from '../server/ai/room/labelled';
 import { roomSignals } from '../server/ai/room/signals';
+import { decodeRgba } from '../server/services/images';
+import { evaluate, formatConfusion } from './room-training/evaluate';
+import { fitLinearHead, type FitOptions } from './room-training/fitLinearHead';
+import { listLabelledPhotos } from './room-training/labelledPhotos';
 
 const { values } = parseArgs({
   options: {
@@ -44,8 +46,8 @@ interface Row {
   small: number[];
 }
 
-async function features(path: string, maxSide?: number): Promise<number[]> {
-  const { output, scene } = await roomSignals(await decodeForAnalysis(path, maxSide));
+async function features(path: string, maxSide = ANALYSIS_MAX_SIDE): Promise<number[]> {
+  const { output, scene } = await roomSignals(await decodeRgba(path, maxSide));
   return roomFeatureVector(output, scene);
 }
 

@@ -1,6 +1,7 @@
-// The room analysis of SPEC section 3 and the pure rule that turns it into recommended modes.
-// The server's AI (or the device's heuristics) fills VisibleElements; this module decides which modes to
-// recommend, so that decision is the same wherever the analysis came from.
+// Which modes a room analysis recommends (SPEC section 3): the visible-element flags an analyser reports and the
+// pure rule that turns a room type and those flags into mode ids. The room analysis itself (core/analysis/room)
+// and the server's providers fill VisibleElements; this module decides, so the decision is the same wherever the
+// analysis came from.
 
 import { MAX_RECOMMENDED_MODES } from './limits';
 import { roomModes } from './modes';
@@ -14,16 +15,6 @@ export interface VisibleElements {
   hasCountertops: boolean;
   hasToiletries: boolean;
   hasClutter: boolean;
-}
-
-export interface RoomAnalysis {
-  /** The room type of all images, or 'mixed' when they show different rooms. */
-  roomType: RoomType | 'mixed';
-  /** Each distinct room type seen, in the order first seen. */
-  roomTypes: RoomType[];
-  hasMixedRooms: boolean;
-  recommendedModes: string[];
-  visibleElements: VisibleElements;
 }
 
 export const NO_VISIBLE_ELEMENTS: Readonly<VisibleElements> = Object.freeze({
@@ -74,14 +65,4 @@ export function recommendModes(
     ids.push(id);
   }
   return [...ids, ...serverIds].slice(0, MAX_RECOMMENDED_MODES);
-}
-
-/** Combines per-image room types into the analysis' roomType, roomTypes and hasMixedRooms. */
-export function combineRoomTypes(
-  perImage: readonly RoomType[],
-): Pick<RoomAnalysis, 'roomType' | 'roomTypes' | 'hasMixedRooms'> {
-  const roomTypes = [...new Set(perImage)];
-  if (roomTypes.length === 0) return { roomType: 'general', roomTypes: [], hasMixedRooms: false };
-  if (roomTypes.length === 1) return { roomType: roomTypes[0], roomTypes, hasMixedRooms: false };
-  return { roomType: 'mixed', roomTypes, hasMixedRooms: true };
 }

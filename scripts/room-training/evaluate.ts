@@ -1,5 +1,5 @@
-// Accuracy bookkeeping for labelled photos: the confusion matrix, per-class and overall accuracy. Shared by
-// `npm run analyze -- --labels` and the head's training script, so both report the same way.
+// Accuracy bookkeeping for labelled photos: the confusion matrix, per-class and overall accuracy. Training-only,
+// shared by `npm run analyze -- --labels` and scripts/train-room-head.ts, so both report the same way.
 
 export interface Evaluation<C extends string> {
   classes: C[];

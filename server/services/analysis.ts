@@ -1,30 +1,15 @@
 // Room analysis on the server: checks the photos, asks the provider for one analysis per photo, and combines
-// them with the catalogue's rules (core/catalog: combineRoomTypes, recommendModes) so the recommendation is the
-// same whichever provider analysed.
-import {
-  combineRoomTypes,
-  NO_VISIBLE_ELEMENTS,
-  recommendModes,
-  ROOM_TYPE_LABELS,
-  type RoomType,
-  type VisibleElements,
-} from '../../core/catalog';
+// them with core's rules (core/analysis/room/combine.ts, which recommends through core/catalog) so the
+// recommendation is the same whichever provider analysed.
+import { mergeVisibleElements, roomAnalysisOf } from '../../core/analysis/room/combine';
+import { ROOM_TYPE_LABELS, type RoomType } from '../../core/catalog';
 import type { AnalyzeResponse, ImageAnalysis } from '../../core/contract/analyze';
 import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
-import { checkAll } from './enhancement';
+import { checkAll } from './images';
 
 export interface AnalysisService {
   analyze(images: readonly Buffer[], signal: AbortSignal): Promise<AnalyzeResponse>;
-}
-
-/** Any image showing an element makes it visible for the set. */
-export function mergeVisibleElements(perImage: readonly VisibleElements[]): VisibleElements {
-  const merged: VisibleElements = { ...NO_VISIBLE_ELEMENTS };
-  for (const elements of perImage) {
-    for (const key of Object.keys(merged) as (keyof VisibleElements)[]) merged[key] ||= elements[key];
-  }
-  return merged;
 }
 
 /** 'Erkannt: Küche (2 Bilder), Schlafzimmer.' in the order the rooms were first seen. */
@@ -47,13 +32,9 @@ export function combineAnalyses(
   provider: AiProvider['name'],
 ): AnalyzeResponse {
   const roomTypes = perImage.map((a) => a.roomType);
-  const rooms = combineRoomTypes(roomTypes);
-  const visibleElements = mergeVisibleElements(perImage.map((a) => a.visibleElements));
   return {
     analysis: {
-      ...rooms,
-      recommendedModes: recommendModes(rooms.roomType, visibleElements),
-      visibleElements,
+      ...roomAnalysisOf(roomTypes, mergeVisibleElements(perImage.map((a) => a.visibleElements))),
       description: `${describeRooms(roomTypes)} ${PROVIDER_NOTE[provider]}`,
     },
     individualAnalyses: [...perImage],

@@ -3,14 +3,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ANALYSIS_MAX_SIDE } from '../../core/analysis/room/downscale';
 import { NO_VISIBLE_ELEMENTS } from '../../core/catalog';
-import {
-  analyzeRoomBytes,
-  analyzeRoomRgba,
-  decodeForAnalysis,
-  warmUpRoomAnalysis,
-} from '../../server/ai/room';
+import { analyzeRoomRgba, warmUpRoomAnalysis } from '../../server/ai/room';
 import { roomSignals } from '../../server/ai/room/signals';
+import { decodeRgba } from '../../server/services/images';
+
+const decodeForAnalysis = (input: string | Buffer) => decodeRgba(input, ANALYSIS_MAX_SIDE);
 
 const ROOMS = resolve(import.meta.dirname, '../../../shared/fixtures/rooms');
 const PHOTOS = resolve(import.meta.dirname, '../../../shared/fixtures/photos');
@@ -50,16 +49,18 @@ describe('#analyzeRoomRgba on real photos', () => {
   });
 
   it('analyses a 12-megapixel photo by shrinking it first', async () => {
-    const full = await decodeForAnalysis(resolve(PHOTOS, 'IMG_20180725_163423.jpg'), 10_000);
+    const full = await decodeRgba(resolve(PHOTOS, 'IMG_20180725_163423.jpg'));
     expect(full.width * full.height).toBeGreaterThan(12_000_000);
     const result = await analyzeRoomRgba(full);
     expect(result.roomType).not.toBe('bathroom');
     expect(result.ms).toBeLessThan(5000);
   });
 
-  it('decodes photo bytes itself, and rejects bytes that are no image', async () => {
-    const result = await analyzeRoomBytes(readFileSync(resolve(ROOMS, 'kitchen/97_kitchen.jpg')));
+  it('analyses photo bytes through the server decode, which rejects bytes that are no image', async () => {
+    const result = await analyzeRoomRgba(
+      await decodeForAnalysis(readFileSync(resolve(ROOMS, 'kitchen/97_kitchen.jpg'))),
+    );
     expect(result.roomType).toBe('kitchen');
-    await expect(analyzeRoomBytes(Buffer.from('not an image'))).rejects.toThrow();
+    await expect(decodeForAnalysis(Buffer.from('not an image'))).rejects.toThrow();
   });
 });

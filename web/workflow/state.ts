@@ -2,6 +2,7 @@
 // Blobs (photos, results) live in IndexedDB and are referenced here by id or URL only, so the whole state
 // stays small, serialisable and safe to snapshot after every change.
 
+import type { RoomAnalysis as CombinedRoomAnalysis } from '../../core/analysis/room/types';
 import type { RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 
@@ -24,11 +25,8 @@ export interface ImageItem {
   originalUrl?: string;
 }
 
-export interface RoomAnalysis {
-  roomType: RoomType | 'mixed';
-  roomTypes: RoomType[];
-  hasMixedRooms: boolean;
-  recommendedModes: string[];
+/** The combined analysis (core/analysis/room) as kept here: each photo's room instead of its elements. */
+export interface RoomAnalysis extends Omit<CombinedRoomAnalysis, 'visibleElements'> {
   perImage: Record<string, RoomType>;
 }
 

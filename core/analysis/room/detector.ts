@@ -1,25 +1,18 @@
 // The COCO object detector behind the room analysis, shared by the browser worker and Node: the one file in
 // core that runs tfjs. It takes the model files as bytes (the caller fetches or reads them) and an RGBA image,
-// and returns raw signals; turning them into a room type is the pure code beside it. The caller picks and
-// registers the tfjs backend (WebGPU/WebGL/WASM in the browser, WASM in Node) before loading.
+// and returns raw signals; reading boxes (detections.ts) and turning them into a room type is the pure code
+// beside it. The caller picks and registers the tfjs backend (web/engine/room, server/ai/room) before loading.
 import * as tf from '@tensorflow/tfjs-core';
 import { loadGraphModelSync } from '@tensorflow/tfjs-converter';
-import { COCO_LABELS } from './cocoLabels';
-import { nonMaxSuppression } from './nms';
-import type { Detection, DetectorOutput, RgbaImage } from './types';
-
-/** The model of @vladmandic/human: MobileNetV3 CenterNet trained on COCO (80 classes), 512x512 input. */
-export const DETECTOR_INPUT_SIZE = 512;
+import type { RgbaImage } from '../../imaging/types';
+import { DETECTOR_INPUT_SIZE, toDetections } from './detections';
+import type { DetectorOutput } from './types';
 
 const OUTPUT_DETECTIONS = 'tower_0/detections';
 const OUTPUT_HEATMAP = 'tower_0/keypoints';
 // The detection head's globally pooled features (before its squeeze-excite gate): a compact description of the
 // whole scene that the model computes anyway, which the trained room head reads.
 const OUTPUT_POOLED = 'tower_0/CenternetHead/Mean';
-
-/** Boxes below this score are dropped before NMS; the room rules apply their own, higher, thresholds. */
-export const MIN_DETECTION_SCORE = 0.1;
-const NMS_IOU = 0.5;
 
 type GraphModel = ReturnType<typeof loadGraphModelSync>;
 
@@ -74,30 +67,4 @@ async function detect(model: GraphModel, image: RgbaImage): Promise<DetectorOutp
   } finally {
     tf.dispose(outputs);
   }
-}
-
-/** Rows of [x1, y1, x2, y2, score, classIndex] in input pixels to normalised, non-overlapping detections. */
-function toDetections(rows: Float32Array): Detection[] {
-  const candidates: Detection[] = [];
-  for (let i = 0; i + 5 < rows.length; i += 6) {
-    const score = rows[i + 4];
-    const classIndex = rows[i + 5];
-    if (!(score >= MIN_DETECTION_SCORE) || !Number.isInteger(classIndex)) continue;
-    const label = COCO_LABELS[classIndex];
-    if (label === undefined) continue;
-    const x1 = clamp01(rows[i] / DETECTOR_INPUT_SIZE);
-    const y1 = clamp01(rows[i + 1] / DETECTOR_INPUT_SIZE);
-    const x2 = clamp01(rows[i + 2] / DETECTOR_INPUT_SIZE);
-    const y2 = clamp01(rows[i + 3] / DETECTOR_INPUT_SIZE);
-    candidates.push({
-      label,
-      score,
-      box: { x: x1, y: y1, width: Math.max(0, x2 - x1), height: Math.max(0, y2 - y1) },
-    });
-  }
-  return nonMaxSuppression(candidates, NMS_IOU);
-}
-
-function clamp01(v: number): number {
-  return v < 0 ? 0 : v > 1 ? 1 : v;
 }

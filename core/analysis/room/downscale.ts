@@ -1,6 +1,6 @@
 // Shrinks a photo before analysis: the detector looks at 512x512 anyway, and a 12-megapixel tensor would cost
 // hundreds of megabytes for nothing. Area averaging (not point sampling) so fine tile patterns don't alias.
-import type { RgbaImage } from './types';
+import type { RgbaImage } from '../../imaging/types';
 
 /** The longest side a photo is analysed at, on every platform, so browser and server see the same picture. */
 export const ANALYSIS_MAX_SIDE = 768;

@@ -1,7 +1,7 @@
 // Scene cues that objects alone miss: the sky and vegetation of exteriors, the white tiles of bathrooms, the
 // warm wood of kitchens, how busy and how straight-edged a picture is. Cheap colour and texture statistics on a
 // coarse grid of the photo, each a number in 0..1 that does not depend on the photo's size.
-import type { RgbaImage } from './types';
+import type { RgbaImage } from '../../imaging/types';
 
 /** Cue names in the fixed order of sceneFeatureVector (the trained head relies on this order). */
 export const SCENE_FEATURE_NAMES = [

@@ -1,14 +1,8 @@
-// The data that flows through the room analysis: what the detector saw in one photo, and the per-photo result.
-// Kept apart from the code so the worker, the server and the tests can share the shapes without loading tfjs.
+// The data that flows through the room analysis: what the detector saw in one photo, the per-photo result and
+// the combined analysis of a set of photos. Kept apart from the code so the worker, the server, the workflow
+// and the tests can share the shapes without loading tfjs. Pixels come in as core/imaging's RgbaImage.
 import type { RoomType, VisibleElements } from '../../catalog';
 import type { CocoLabel } from './cocoLabels';
-
-/** A plain RGBA image, the same shape as the imaging kernels use. */
-export interface RgbaImage {
-  width: number;
-  height: number;
-  data: Uint8ClampedArray;
-}
 
 /** A box in image fractions (0..1), top-left origin. */
 export interface Box {
@@ -34,14 +28,28 @@ export interface DetectorOutput {
   pooled: number[];
 }
 
-/** The analysis of one photo, as the analysis screen and the builtin server provider use it. */
-export interface ImageRoomAnalysis {
+/** What mode selection needs of one photo's analysis, whichever analyser (device or server) made it. */
+export interface PerImageRoom {
   roomType: RoomType;
+  visibleElements: VisibleElements;
+}
+
+/** The on-device analysis of one photo, as the browser worker and the builtin server provider answer it. */
+export interface ImageRoomAnalysis extends PerImageRoom {
   /** The probability of roomType, 0..1. */
   confidence: number;
-  visibleElements: VisibleElements;
   /** Wall-clock time of the analysis in milliseconds. */
   ms: number;
 }
 
-export type { RoomType, VisibleElements };
+/** The analysis of a set of photos (SPEC section 3) that mode selection starts from. */
+export interface RoomAnalysis {
+  /** The room type of all images, or 'mixed' when they show different rooms. */
+  roomType: RoomType | 'mixed';
+  /** Each distinct room type seen, in the order first seen. */
+  roomTypes: RoomType[];
+  hasMixedRooms: boolean;
+  recommendedModes: string[];
+  /** True where any image shows the element. */
+  visibleElements: VisibleElements;
+}

@@ -1,13 +1,12 @@
 // The room analysis in Node, for the builtin (offline) server provider and `npm run analyze`: the same
-// detector, features and trained head as the browser worker, on tfjs' WebAssembly backend.
+// detector, features and trained head as the browser worker (core/analysis/room), on tfjs' WebAssembly backend.
+// Callers decode with the server's one sharp decode (server/services/images.ts: decodeRgba), best at
+// ANALYSIS_MAX_SIDE; larger photos are shrunk here first.
 import { classifyRoom, type RoomClassification } from '../../../core/analysis/room/classify';
 import { ROOM_HEAD } from '../../../core/analysis/room/head';
-import type { ImageRoomAnalysis, RgbaImage } from '../../../core/analysis/room/types';
-import { decodeForAnalysis } from './decode';
+import type { ImageRoomAnalysis } from '../../../core/analysis/room/types';
+import type { RgbaImage } from '../../../core/imaging/types';
 import { getDetector, roomSignals } from './signals';
-
-export type { ImageRoomAnalysis, RgbaImage };
-export { decodeForAnalysis };
 
 /** Room type, confidence and visible elements of one RGBA photo. The first call loads the model (~0.5 s). */
 export async function analyzeRoomRgba(image: RgbaImage): Promise<ImageRoomAnalysis> {
@@ -20,13 +19,6 @@ export async function analyzeRoomRgba(image: RgbaImage): Promise<ImageRoomAnalys
 export async function classifyRgba(image: RgbaImage): Promise<RoomClassification> {
   const { output, scene } = await roomSignals(image);
   return classifyRoom(output, scene, ROOM_HEAD);
-}
-
-/** Decodes photo bytes (JPEG, PNG, WEBP) and analyses them. */
-export async function analyzeRoomBytes(bytes: Buffer): Promise<ImageRoomAnalysis> {
-  const started = performance.now();
-  const analysis = await analyzeRoomRgba(await decodeForAnalysis(bytes));
-  return { ...analysis, ms: Math.round(performance.now() - started) };
 }
 
 /** Loads the model now, so the first photo's time measures the analysis and not the start-up. */

@@ -3,7 +3,8 @@
 import { loadRoomDetector, type RoomDetector } from '../../../core/analysis/room/detector';
 import { downscaleRgba } from '../../../core/analysis/room/downscale';
 import { sceneFeatures, type SceneFeatures } from '../../../core/analysis/room/sceneFeatures';
-import type { DetectorOutput, RgbaImage } from '../../../core/analysis/room/types';
+import type { DetectorOutput } from '../../../core/analysis/room/types';
+import type { RgbaImage } from '../../../core/imaging/types';
 import { readDetectorModelFiles } from './modelFiles';
 import { ensureTfWasm } from './tfNode';
 

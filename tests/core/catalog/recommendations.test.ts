@@ -3,7 +3,6 @@ import {
   MAX_RECOMMENDED_MODES,
   NO_VISIBLE_ELEMENTS,
   ROOM_TYPES,
-  combineRoomTypes,
   isDeviceMode,
   isModeId,
   recommendModes,
@@ -80,19 +79,5 @@ describe('#recommendModes', () => {
     expect(recommendModes('general', { hasAppliances: true })).toContain('shineAppliances');
     expect(recommendModes('general', { hasToiletries: true })).toContain('spaClean');
     expect(recommendModes('general', { hasTV: true })).toContain('entertainmentTidy');
-  });
-});
-
-describe('#combineRoomTypes', () => {
-  it.each([
-    [[], { roomType: 'general', roomTypes: [], hasMixedRooms: false }],
-    [['kitchen'], { roomType: 'kitchen', roomTypes: ['kitchen'], hasMixedRooms: false }],
-    [['bedroom', 'bedroom'], { roomType: 'bedroom', roomTypes: ['bedroom'], hasMixedRooms: false }],
-    [
-      ['bathroom', 'kitchen', 'bathroom'],
-      { roomType: 'mixed', roomTypes: ['bathroom', 'kitchen'], hasMixedRooms: true },
-    ],
-  ] as const)('%j -> %j', (perImage, expected) => {
-    expect(combineRoomTypes(perImage)).toEqual(expected);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { evaluate, formatConfusion } from '../../../../core/analysis/room/evaluate';
+import { evaluate, formatConfusion } from '../../../scripts/room-training/evaluate';
 
 describe('#evaluate', () => {
   const pairs = [

@@ -1,5 +1,12 @@
-import { describe, it, expect } from 'vitest';
-import { photoGroup, roomTypeOfFolder } from '../../../../core/analysis/room/labelFolders';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, it, expect } from 'vitest';
+import {
+  listLabelledPhotos,
+  photoGroup,
+  roomTypeOfFolder,
+} from '../../../scripts/room-training/labelledPhotos';
 
 describe('#roomTypeOfFolder', () => {
   it.each([
@@ -26,5 +33,40 @@ describe('#photoGroup', () => {
     ['kitchen_12.jpg', 'file:kitchen_12.jpg'],
   ])('%s -> %s', (file, expected) => {
     expect(photoGroup(file)).toBe(expected);
+  });
+});
+
+describe('#listLabelledPhotos', () => {
+  const temp = mkdtempSync(join(tmpdir(), 'raumglanz-labelled-'));
+  afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+  it('lists the photos of each known room folder with their room and house, skipping other files', () => {
+    const root = join(temp, 'ok');
+    mkdirSync(join(root, 'frontal'), { recursive: true });
+    mkdirSync(join(root, 'kitchen'), { recursive: true });
+    for (const file of ['kitchen/7_kitchen.jpg', 'kitchen/notes.txt', 'frontal/7_frontal.PNG']) {
+      writeFileSync(join(root, file), '');
+    }
+    writeFileSync(join(root, 'README.md'), '');
+    expect(listLabelledPhotos(root)).toEqual([
+      {
+        path: join(root, 'frontal/7_frontal.PNG'),
+        file: '7_frontal.PNG',
+        expected: 'exterior',
+        group: 'house:7',
+      },
+      {
+        path: join(root, 'kitchen/7_kitchen.jpg'),
+        file: '7_kitchen.jpg',
+        expected: 'kitchen',
+        group: 'house:7',
+      },
+    ]);
+  });
+
+  it('refuses a folder that names no room', () => {
+    const root = join(temp, 'bad');
+    mkdirSync(join(root, 'attic'), { recursive: true });
+    expect(() => listLabelledPhotos(root)).toThrow(/unknown room folder "attic"/);
   });
 });

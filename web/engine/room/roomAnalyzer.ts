@@ -8,9 +8,6 @@ import { EngineError } from '../errors';
 import { WorkerPool, type WorkerFactory } from '../pool';
 import { DECODE_FAILED, type RoomWorkerApi, type RoomWorkerResult } from './protocol';
 
-export type { ImageRoomAnalysis };
-export { combineAnalyses } from '../../../core/analysis/room/combine';
-
 export interface RoomAnalyzer {
   /** Rejects with EngineError: 'cancelled' when signal aborts, 'decodeFailed' for an unreadable photo. */
   analyze(signal: AbortSignal | undefined, blob: Blob): Promise<ImageRoomAnalysis>;

@@ -15,7 +15,7 @@ import { analysisSize } from '../../../core/analysis/room/downscale';
 import { ROOM_HEAD } from '../../../core/analysis/room/head';
 import { DETECTOR_MODEL_URL, TFJS_WASM_URL_PREFIX } from '../../../core/analysis/room/modelFiles';
 import { sceneFeatures } from '../../../core/analysis/room/sceneFeatures';
-import type { RgbaImage } from '../../../core/analysis/room/types';
+import type { RgbaImage } from '../../../core/imaging/types';
 import { decodeRgba } from '../canvasCodec';
 import { backendPreference } from './backend';
 import { DECODE_FAILED, type RoomWorkerApi, type TfBackendName } from './protocol';

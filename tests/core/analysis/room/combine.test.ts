@@ -5,7 +5,12 @@ import {
   type RoomType,
   type VisibleElements,
 } from '../../../../core/catalog';
-import { combineAnalyses } from '../../../../core/analysis/room/combine';
+import {
+  combineAnalyses,
+  combineRoomTypes,
+  mergeVisibleElements,
+  roomAnalysisOf,
+} from '../../../../core/analysis/room/combine';
 
 const photo = (roomType: RoomType, elements: Partial<VisibleElements> = {}) => ({
   roomType,
@@ -63,5 +68,45 @@ describe('#combineAnalyses', () => {
     const analysis = combineAnalyses(perImage);
     expect(analysis.recommendedModes).toEqual(recommendModes('mixed', analysis.visibleElements));
     expect(analysis.recommendedModes).toContain('hotelBed');
+  });
+});
+
+describe('#combineRoomTypes', () => {
+  it.each([
+    [[], { roomType: 'general', roomTypes: [], hasMixedRooms: false }],
+    [['kitchen'], { roomType: 'kitchen', roomTypes: ['kitchen'], hasMixedRooms: false }],
+    [['bedroom', 'bedroom'], { roomType: 'bedroom', roomTypes: ['bedroom'], hasMixedRooms: false }],
+    [
+      ['bathroom', 'kitchen', 'bathroom'],
+      { roomType: 'mixed', roomTypes: ['bathroom', 'kitchen'], hasMixedRooms: true },
+    ],
+  ] as const)('%j -> %j', (perImage, expected) => {
+    expect(combineRoomTypes(perImage)).toEqual(expected);
+  });
+});
+
+describe('#mergeVisibleElements', () => {
+  it('marks an element visible when any photo shows it, and nothing for no photos', () => {
+    expect(mergeVisibleElements([])).toEqual(NO_VISIBLE_ELEMENTS);
+    expect(
+      mergeVisibleElements([
+        { ...NO_VISIBLE_ELEMENTS, hasBed: true },
+        { ...NO_VISIBLE_ELEMENTS, hasTV: true },
+        NO_VISIBLE_ELEMENTS,
+      ]),
+    ).toEqual({ ...NO_VISIBLE_ELEMENTS, hasBed: true, hasTV: true });
+  });
+});
+
+describe('#roomAnalysisOf', () => {
+  it("counts every room type given, 'general' too, and recommends for the combined room", () => {
+    const elements = { ...NO_VISIBLE_ELEMENTS, hasClutter: true };
+    expect(roomAnalysisOf(['exterior', 'general'], elements)).toEqual({
+      roomType: 'mixed',
+      roomTypes: ['exterior', 'general'],
+      hasMixedRooms: true,
+      recommendedModes: recommendModes('mixed', elements),
+      visibleElements: elements,
+    });
   });
 });

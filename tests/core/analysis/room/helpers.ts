@@ -1,6 +1,7 @@
 // Small builders for the room analysis tests: synthetic images, detections and detector outputs.
 import { COCO_LABELS, type CocoLabel } from '../../../../core/analysis/room/cocoLabels';
-import type { Box, Detection, DetectorOutput, RgbaImage } from '../../../../core/analysis/room/types';
+import type { Box, Detection, DetectorOutput } from '../../../../core/analysis/room/types';
+import type { RgbaImage } from '../../../../core/imaging/types';
 
 export function paint(
   width: number,
