@@ -10,6 +10,7 @@ import {
   EnhanceSingleResponse,
   IDEMPOTENCY_KEY_HEADER,
   type AiProviderName,
+  type EnhanceFields,
   type ImageFailure,
 } from '../../core/contract/enhance';
 import {
@@ -47,7 +48,7 @@ export interface EnhanceImagesInput {
   files?: readonly Blob[];
   imageUrls?: readonly string[];
   selectedModes: readonly string[];
-  roomType?: RoomType | 'mixed';
+  roomType?: EnhanceFields['roomType'];
   /** The credits the client showed; the server only cross-checks it. */
   totalEnhancements?: number;
   idempotencyKey: string;
