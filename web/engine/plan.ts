@@ -1,16 +1,24 @@
 // Which device modes a job runs, and in which order. The order is fixed, whatever order the user ticked them in,
 // so the same selection always gives the same picture: the catalogue's order, except that geometry goes first
 // (it resamples) and the neighbourhood modes go last so they work on the final tones (the rule of
-// core/imaging/pipeline.ts). Server modes and unknown ids are a caller's bug.
+// core/imaging/pipeline.ts). Which mode is which comes from its catalogue category. Server modes and unknown ids
+// are a caller's bug.
 
-import { MODES, isDeviceMode } from '../../core/catalog';
+import { MODES, isDeviceMode, type ModeCategory } from '../../core/catalog';
 
-/** Modes that resample the picture: before everything else. */
-const FIRST: readonly string[] = ['perspective'];
-/** Modes that look at neighbouring pixels: after every tone and colour change, sharpening the very last. */
-const LAST: readonly string[] = ['details', 'sharpen'];
+/** Modes of this category resample the picture: before everything else. */
+const GEOMETRY: ModeCategory = 'perspective';
+/** Modes of this category look at neighbouring pixels: after every tone and colour change. */
+const NEIGHBOURHOOD: ModeCategory = 'detail';
+/** Sharpening comes the very last: anything after it would blur or amplify its halos. */
+const VERY_LAST = 'sharpen';
 
-const rank = (id: string): number => (FIRST.includes(id) ? 0 : LAST.includes(id) ? 2 + LAST.indexOf(id) : 1);
+const rank = new Map(
+  MODES.map((mode) => [
+    mode.id,
+    mode.category === GEOMETRY ? 0 : mode.id === VERY_LAST ? 3 : mode.category === NEIGHBOURHOOD ? 2 : 1,
+  ]),
+);
 
 /** The ids in processing order without duplicates; throws RangeError for any id that is not a device mode. */
 export function planDeviceModes(modeIds: readonly string[]): string[] {
@@ -19,5 +27,5 @@ export function planDeviceModes(modeIds: readonly string[]): string[] {
   const wanted = new Set(modeIds);
   const inCatalogueOrder = MODES.filter((mode) => wanted.has(mode.id)).map((mode) => mode.id);
   // Array.prototype.sort is stable: within a rank the catalogue order stays.
-  return inCatalogueOrder.sort((a, b) => rank(a) - rank(b));
+  return inCatalogueOrder.sort((a, b) => rank.get(a)! - rank.get(b)!);
 }
