@@ -1,10 +1,11 @@
-// Entry point: restores the saved photos and workflow from this device, then renders the app.
+// Entry point: builds the app's services, restores the saved photos and workflow from this device, then
+// renders the app.
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { createServices } from './app/services';
 import './app/styles.css';
+import { createServices } from './services/services';
 
 const services = createServices();
 

@@ -431,3 +431,9 @@ export function isDeviceMode(id: string): boolean {
 export function modeCost(mode: Mode): number {
   return mode.runsOn === 'device' ? 0 : mode.listedCredits;
 }
+
+/** The credits one mode costs on one image, by id; 0 for an id the catalogue does not know. */
+export function modeCostById(id: string): number {
+  const mode = BY_ID.get(id);
+  return mode ? modeCost(mode) : 0;
+}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { loginPath, signOut, useSession } from '../api/auth';
-import { useAppState } from './context';
+import { useAppState } from '../services/context';
 import { t, tn } from '../i18n/de';
 import '../screens/login/login.css';
 

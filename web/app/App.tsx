@@ -1,14 +1,14 @@
 // The app's frame: routes (/, /preise, /login), the top bar, the toast host, the update prompt and the error boundary.
 // The workflow page picks its screen from the workflow's current view; screens only render and dispatch.
 
-import { BrowserRouter, Link, Route, Routes, useNavigate } from 'react-router';
+import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { ProgressSteps } from '../components/ProgressSteps';
 import { ToastHost } from '../components/ToastHost';
 import { TrustBadges } from '../components/TrustBadges';
 import { CompareDialog } from '../dialogs/CompareDialog';
 import { InsufficientCreditsDialog } from '../dialogs/InsufficientCreditsDialog';
 import { useSession } from '../api/auth';
-import { useCredits } from '../api/credits';
+import { CREDIT_UPDATE_EVENT } from '../api/credits';
 import { useEffect } from 'react';
 import { t } from '../i18n/de';
 import { AnalysisScreen } from '../screens/analysis/AnalysisScreen';
@@ -22,59 +22,42 @@ import { SuggestionsScreen } from '../screens/suggestions/SuggestionsScreen';
 import { UploadScreen } from '../screens/upload/UploadScreen';
 import { currentStep, currentView, progressPercent } from '../workflow/machine';
 import { AccountMenu } from './AccountMenu';
-import { ServicesContext, useAppState, useServices, type AppServices } from './context';
+import { ServicesContext, useActions, useAppState, type AppServices } from '../services/context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { UpdatePrompt } from './UpdatePrompt';
 
 function CurrentScreen() {
-  const { actions } = useServices();
-  const session = useSession();
-  const view = useAppState(currentView);
-  const navigate = useNavigate();
-  switch (view) {
+  switch (useAppState(currentView)) {
     case 'upload':
-      return <UploadScreen onOptimize={actions.optimize} onImport={actions.importListing} />;
+      return <UploadScreen />;
     case 'analysis':
       return <AnalysisScreen />;
     case 'modes':
-      return (
-        <ModesScreen
-          signedIn={session.userId !== null}
-          onApply={actions.apply}
-          onBuyCredits={() => navigate('/preise')}
-        />
-      );
+      return <ModesScreen />;
     case 'processing':
-      return <ProcessingScreen onCancel={actions.cancel} />;
+      return <ProcessingScreen />;
     case 'results':
-      return (
-        <ResultsScreen
-          onDownload={actions.downloadEnhanced}
-          onDownloadAll={actions.downloadAllEnhanced}
-          onMore={actions.requestSuggestions}
-          onStartOver={actions.reset}
-        />
-      );
+      return <ResultsScreen />;
     case 'suggestions':
-      return <SuggestionsScreen onImplement={actions.implement} />;
+      return <SuggestionsScreen />;
     case 'final':
-      return (
-        <FinalScreen
-          onDownload={actions.downloadFinal}
-          onDownloadAll={actions.downloadAllFinal}
-          onReset={actions.reset}
-        />
-      );
+      return <FinalScreen />;
   }
 }
 
-/** Keeps the workflow's view of the balance equal to the server's whenever that is (re)loaded. */
+/**
+ * Keeps the store's balance equal to the server's: read when the session changes and on every 'creditUpdate'
+ * event (SPEC section 7). The actions read it after charged jobs themselves.
+ */
 function CreditsSync() {
-  const { store } = useServices();
-  const { credits, loading } = useCredits();
+  const { sessionChanged, refreshCredits } = useActions();
+  const { userId } = useSession();
+  useEffect(() => void sessionChanged(userId), [sessionChanged, userId]);
   useEffect(() => {
-    if (!loading) store.dispatch({ type: 'creditsLoaded', credits });
-  }, [store, credits, loading]);
+    const reload = () => void refreshCredits();
+    window.addEventListener(CREDIT_UPDATE_EVENT, reload);
+    return () => window.removeEventListener(CREDIT_UPDATE_EVENT, reload);
+  }, [refreshCredits]);
   return null;
 }
 

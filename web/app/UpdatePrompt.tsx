@@ -3,7 +3,7 @@
 
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { t } from '../i18n/de';
-import { useAppState } from './context';
+import { useAppState } from '../services/context';
 
 export function UpdatePrompt() {
   const {

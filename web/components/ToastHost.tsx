@@ -4,7 +4,7 @@
 
 import { useEffect } from 'react';
 import { Toaster, toast } from 'sonner';
-import { useAppState } from '../app/context';
+import { useAppState } from '../services/context';
 import { t, tNotice } from '../i18n/de';
 
 export function ToastHost() {

@@ -2,14 +2,15 @@
 // Radix gives the focus trap, Escape and the labelling.
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { useAppState, useServices } from '../app/context';
+import { useAppState, useDispatch, useServices } from '../services/context';
 import { CompareSlider } from '../components/CompareSlider';
 import { t } from '../i18n/de';
 import { usePreviewUrl, useResultUrl } from '../workflow/previews';
 import { useReturnFocus } from './returnFocus';
 
 export function CompareDialog() {
-  const { db, store } = useServices();
+  const { db } = useServices();
+  const dispatch = useDispatch();
   const overlay = useAppState((s) => s.overlay);
   const image = useAppState((s) =>
     overlay?.kind === 'compare' ? s.images.find((i) => i.id === overlay.imageId) : undefined,
@@ -18,7 +19,7 @@ export function CompareDialog() {
   const after = useResultUrl(db, image?.enhancedUrl);
   const focus = useReturnFocus();
   return (
-    <Dialog.Root open={!!image} onOpenChange={(open) => !open && store.dispatch({ type: 'overlayClosed' })}>
+    <Dialog.Root open={!!image} onOpenChange={(open) => !open && dispatch({ type: 'overlayClosed' })}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--full" aria-describedby={undefined} {...focus}>

@@ -4,16 +4,16 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import { CREDIT_PACKAGES } from '../../core/catalog/packages';
-import { useAppState, useServices } from '../app/context';
+import { useAppState, useDispatch } from '../services/context';
 import { formatEuroCents } from '../i18n/format';
 import { t } from '../i18n/de';
 import { useReturnFocus } from './returnFocus';
 
 export function InsufficientCreditsDialog() {
-  const { store } = useServices();
+  const dispatch = useDispatch();
   const navigate = useNavigate();
   const overlay = useAppState((s) => (s.overlay?.kind === 'insufficientCredits' ? s.overlay : null));
-  const close = () => store.dispatch({ type: 'overlayClosed' });
+  const close = () => dispatch({ type: 'overlayClosed' });
   const missing = overlay ? Math.max(0, overlay.needed - overlay.current) : 0;
   const focus = useReturnFocus();
   return (

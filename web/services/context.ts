@@ -1,9 +1,10 @@
-// Hands the app's long-lived services (see services.ts) to the screens through React context, so tests and
-// pages can supply their own.
+// Hands the app's long-lived services (services.ts) to the screens through React context, so tests and pages
+// can supply their own. Screens read the workflow with useAppState and start every effect through useActions.
 
 import { createContext, useContext } from 'react';
-import { useWorkflow } from '../workflow/store';
+import type { Actions } from '../workflow/actions';
 import type { WorkflowState } from '../workflow/machine';
+import { useWorkflow } from '../workflow/store';
 import type { AppServices } from './services';
 
 export type { AppServices } from './services';
@@ -19,3 +20,9 @@ export function useServices(): AppServices {
 export function useAppState<T>(select: (state: WorkflowState) => T): T {
   return useWorkflow(useServices().store, select);
 }
+
+/** The one way a screen starts an effect. */
+export const useActions = (): Actions => useServices().actions;
+
+/** Plain events with no effect (toggles, 'Zurück', overlays) go straight to the store. */
+export const useDispatch = () => useServices().store.dispatch;

@@ -1,8 +1,9 @@
 // The composition root of the web app: makes the device database, the workflow store, the worker engine, the
-// room analyser and the API adapters once, and wires them into the workflow's actions. Screens receive these
-// through React context (context.ts) and never build them themselves.
+// room analyser and the API adapters once, and wires them into the workflow's actions as its deps. Screens
+// receive the result through React context (context.ts) and never build any of it themselves.
 
-import { ApiFailure } from '../api/errors';
+import { combineAnalyses } from '../../core/analysis/room/combine';
+import type { PerImageRoom } from '../../core/analysis/room/types';
 import {
   analyzeImages,
   enhanceImages,
@@ -11,22 +12,27 @@ import {
   newIdempotencyKey,
 } from '../api/ai';
 import { currentUserId, loginPath } from '../api/auth';
-import { notifyCreditsChanged, refreshCredits } from '../api/credits';
+import { refreshCredits } from '../api/credits';
+import { ApiFailure } from '../api/errors';
 import { blobToDataUrl, dataUrlToBlob, downscaledDataUrl } from '../api/imageData';
+import { scrapeProperty } from '../api/listing';
 import { AppDb } from '../data/db';
 import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
-import { combineAnalyses, createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
-import { createActions, type ActionDeps, type Failure, type ImageRoomAnalysis } from '../workflow/actions';
-import { importListing } from '../workflow/imports';
+import { convertBlob, encodeBitmap, JPEG_QUALITY, withBitmap } from '../engine/canvasCodec';
+import { createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
+import { createActions, type ActionDeps, type Actions, type Failure } from '../workflow/actions';
 import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
+import { downloadOne, downloadZip } from './download';
 
 /** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
 const ANALYSIS_SIDE = 1024;
+/** Grid thumbnails: wide enough for the largest grid cell on a sharp screen. */
+const PREVIEW_WIDTH = 480;
 
 export interface AppServices {
   db: AppDb;
   store: WorkflowStore;
-  actions: ReturnType<typeof createActions> & { importListing: (url: string) => Promise<string | null> };
+  actions: Actions;
 }
 
 function classify(error: unknown): Failure {
@@ -51,7 +57,7 @@ function classify(error: unknown): Failure {
 }
 
 /** The server's room analysis: the fallback for a device whose browser cannot run the room detector. */
-async function analyzeOnServer(signal: AbortSignal, blob: Blob): Promise<ImageRoomAnalysis> {
+async function analyzeOnServer(signal: AbortSignal, blob: Blob): Promise<PerImageRoom> {
   const dataUrl = await downscaledDataUrl(blob, ANALYSIS_SIDE);
   const { individualAnalyses } = await analyzeImages(signal, [dataUrl]);
   const [first] = individualAnalyses;
@@ -113,19 +119,20 @@ export function createServices(
         );
       },
     },
+    makePreview: (blob) =>
+      withBitmap(blob, { width: PREVIEW_WIDTH, quality: 'medium' }, (bitmap) =>
+        typeof OffscreenCanvas === 'undefined'
+          ? null
+          : encodeBitmap(bitmap, 'image/jpeg', JPEG_QUALITY.preview),
+      ),
+    toJpeg: (blob) => convertBlob(blob, 'image/jpeg', JPEG_QUALITY.keep),
+    scrapeListing: (url) => scrapeProperty(url),
+    fetchCredits: refreshCredits,
+    files: { saveOne: downloadOne, saveZip: downloadZip },
     classify,
-    // Read the balance here and hand it to the workflow even when it equals the last one read: after a refund
-    // it must replace the amount deducted locally. Then every other view of the balance reloads too.
-    creditsChanged() {
-      void refreshCredits().then((credits) => {
-        if (credits !== null) store.dispatch({ type: 'creditsLoaded', credits });
-        notifyCreditsChanged();
-      });
-    },
     isSignedIn: () => currentUserId() !== null,
     goToLogin: () => navigate(loginPath('/')),
     newKey: newIdempotencyKey,
   };
-  const actions = createActions(deps);
-  return { db, store, actions: { ...actions, importListing: (url) => importListing(url, { db, store }) } };
+  return { db, store, actions: createActions(deps) };
 }

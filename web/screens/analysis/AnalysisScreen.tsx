@@ -2,7 +2,7 @@
 // as the device's room detector finishes it.
 
 import { ANALYSIS_THUMBNAILS_MAX } from '../../../core/catalog/limits';
-import { useAppState, useServices } from '../../app/context';
+import { useAppState, useServices } from '../../services/context';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';

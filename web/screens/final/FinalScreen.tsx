@@ -2,17 +2,11 @@
 // ('optimiertes-bild-N.png') or all as one ZIP, the furnishing list when staging made one, and what was applied.
 
 import { useEffect, useState } from 'react';
-import { useAppState, useServices } from '../../app/context';
+import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import type { AppDb } from '../../data/db';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
 import { usePreviewUrl } from '../../workflow/previews';
-
-export interface FinalActions {
-  onDownload: (index: number) => void;
-  onDownloadAll: () => void;
-  onReset: () => void;
-}
 
 type Stored = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string };
 
@@ -50,8 +44,10 @@ function useFinalImage(db: AppDb, key: string | undefined): Stored {
   return stored.key === key ? stored.value : { state: 'loading' };
 }
 
-export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions) {
-  const { db, store } = useServices();
+export function FinalScreen() {
+  const actions = useActions();
+  const { db } = useServices();
+  const dispatch = useDispatch();
   const final = useAppState((s) => s.finalResult);
   const images = final?.images ?? [];
   const [page, setPage] = useState(0);
@@ -64,11 +60,7 @@ export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions
   return (
     <section className="final" aria-labelledby="final-title">
       <div className="modes__head">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => store.dispatch({ type: 'back' })}
-        >
+        <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
           ← {t('final.back')}
         </button>
         <h2 id="final-title">{t('final.title')}</h2>
@@ -149,15 +141,23 @@ export function FinalScreen({ onDownload, onDownloadAll, onReset }: FinalActions
         </section>
       )}
       <div className="sticky-bar">
-        <button type="button" className="button button--danger" onClick={onReset}>
+        <button type="button" className="button button--danger" onClick={() => void actions.reset()}>
           {t('final.reset')}
         </button>
         {current && after.state !== 'missing' && (
           <div className="sticky-bar__actions">
-            <button type="button" className="button button--ghost" onClick={() => onDownload(index)}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void actions.downloadFinal(index)}
+            >
               {t('final.download')}
             </button>
-            <button type="button" className="button button--large" onClick={onDownloadAll}>
+            <button
+              type="button"
+              className="button button--large"
+              onClick={() => void actions.downloadAllFinal()}
+            >
               {t('final.downloadAll')}
             </button>
           </div>

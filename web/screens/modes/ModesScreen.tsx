@@ -1,9 +1,11 @@
 // 'Wähle deine Optimierungen': the same modes for all photos or a choice per photo, the detected room, the
 // mode cards, and the sticky bar with the count, the price and 'Optimierungen anwenden'.
 
-import { modeById, modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
+import { useNavigate } from 'react-router';
+import { modeById, modeCostById, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
 import type { RoomType } from '../../../core/catalog/types';
-import { useAppState, useServices } from '../../app/context';
+import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
+import { useSession } from '../../api/auth';
 import { t, tn } from '../../i18n/de';
 import {
   applyValidation,
@@ -16,11 +18,6 @@ import {
 import { usePreviewUrl } from '../../workflow/previews';
 import { ModeList, orderedModes } from './ModeList';
 
-const costOf = (id: string) => {
-  const mode = modeById(id);
-  return mode ? modeCost(mode) : 0;
-};
-
 /** Global and 'general' modes fit every photo; a room's own modes fit photos of that room. */
 function fitsRoom(modeId: string, room: RoomType | undefined): boolean {
   const roomType = modeById(modeId)?.roomType;
@@ -28,7 +25,8 @@ function fitsRoom(modeId: string, room: RoomType | undefined): boolean {
 }
 
 function ImageModes({ image, n }: { image: ImageItem; n: number }) {
-  const { db, store } = useServices();
+  const { db } = useServices();
+  const dispatch = useDispatch();
   const url = usePreviewUrl(db, image.id);
   const room = useAppState((s) => roomTypeFor(s, image.id));
   const selected = useAppState((s) => selectedModesFor(s, image.id));
@@ -52,25 +50,22 @@ function ImageModes({ image, n }: { image: ImageItem; n: number }) {
         modes={orderedModes(room, listed)}
         selected={selected}
         recommended={recommended}
-        onToggle={(modeId) => store.dispatch({ type: 'modeToggled', modeId, imageId: image.id })}
+        onToggle={(modeId) => dispatch({ type: 'modeToggled', modeId, imageId: image.id })}
       />
     </section>
   );
 }
 
-export interface ModesScreenProps {
-  signedIn: boolean;
-  onApply: () => void;
-  onBuyCredits: () => void;
-}
-
-export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProps) {
-  const { store } = useServices();
+export function ModesScreen() {
+  const { apply } = useActions();
+  const signedIn = useSession().userId !== null;
+  const navigate = useNavigate();
+  const dispatch = useDispatch();
   const images = useAppState((s) => s.images);
   const analysis = useAppState((s) => s.analysis);
   const selection = useAppState((s) => s.modeSelection);
   const count = useAppState(selectedModeCount);
-  const price = useAppState((s) => creditsNeeded(s, costOf));
+  const price = useAppState((s) => creditsNeeded(s, modeCostById));
   const problem = useAppState(applyValidation);
   const credits = useAppState((s) => s.credits);
   const recommended = analysis?.recommendedModes ?? [];
@@ -80,11 +75,7 @@ export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProp
   return (
     <section className="modes" aria-labelledby="modes-title">
       <div className="modes__head">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => store.dispatch({ type: 'back' })}
-        >
+        <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
           ← {t('modes.back')}
         </button>
         <h2 id="modes-title">{t('modes.title')}</h2>
@@ -104,7 +95,7 @@ export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProp
             type="button"
             role="radio"
             aria-checked={selection.kind === kind}
-            onClick={() => store.dispatch({ type: 'selectionKindChanged', kind })}
+            onClick={() => dispatch({ type: 'selectionKindChanged', kind })}
           >
             {kind === 'uniform' ? t('modes.allSame') : t('modes.individual')}
           </button>
@@ -117,7 +108,7 @@ export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProp
           modes={orderedModes(room, recommended)}
           selected={selection.uniform}
           recommended={recommended}
-          onToggle={(modeId) => store.dispatch({ type: 'modeToggled', modeId })}
+          onToggle={(modeId) => dispatch({ type: 'modeToggled', modeId })}
         />
       ) : (
         <div className="image-modes-list">
@@ -149,7 +140,7 @@ export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProp
               <span className="pill pill--warn">
                 {tn('modes.creditsNeededOne', 'modes.creditsNeeded', price)}
               </span>
-              <button type="button" className="button button--ghost" onClick={onBuyCredits}>
+              <button type="button" className="button button--ghost" onClick={() => navigate('/preise')}>
                 {t('modes.addCredits')}
               </button>
             </>
@@ -158,7 +149,7 @@ export function ModesScreen({ signedIn, onApply, onBuyCredits }: ModesScreenProp
             type="button"
             className="button button--large"
             disabled={problem !== null}
-            onClick={onApply}
+            onClick={() => void apply()}
           >
             {t('modes.apply')}
           </button>

@@ -3,7 +3,7 @@
 
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_TICK_MS, DEFAULT_ESTIMATE_SECONDS, TIP_ROTATION_MS } from '../../../core/catalog/limits';
-import { useAppState, useServices } from '../../app/context';
+import { useActions, useAppState, useServices } from '../../services/context';
 import { de, t, type MessageKey } from '../../i18n/de';
 import { doneCount, remainingSeconds, type ImageItem, type ImageStatus } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
@@ -54,7 +54,8 @@ function useFinishedAt(finished: number): number | undefined {
   return mark.at;
 }
 
-export function ProcessingScreen({ onCancel }: { onCancel: () => void }) {
+export function ProcessingScreen() {
+  const { cancel } = useActions();
   const images = useAppState((s) => s.images);
   const batch = useAppState((s) => s.batch);
   const finished = useAppState(doneCount);
@@ -107,7 +108,7 @@ export function ProcessingScreen({ onCancel }: { onCancel: () => void }) {
           <StatusCard key={image.id} image={image} />
         ))}
       </ul>
-      <button type="button" className="button button--ghost" onClick={onCancel}>
+      <button type="button" className="button button--ghost" onClick={cancel}>
         {t('processing.cancel')}
       </button>
     </section>

@@ -2,21 +2,15 @@
 // 'Weitere Optimierungen' for design suggestions, back to the mode selection, or start over.
 
 import { SLIDER_MAX_PERCENT, SLIDER_MIN_PERCENT, SLIDER_START_PERCENT } from '../../../core/catalog/limits';
-import { useAppState, useServices } from '../../app/context';
+import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import { CompareSlider } from '../../components/CompareSlider';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
 
-export interface ResultsActions {
-  onDownload: (imageId: string) => void;
-  onDownloadAll: () => void;
-  onMore: () => void;
-  onStartOver: () => void;
-}
-
 function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () => void }) {
-  const { db, store } = useServices();
+  const { db } = useServices();
+  const dispatch = useDispatch();
   const before = usePreviewUrl(db, image.id, 'original');
   const after = useResultUrl(db, image.enhancedUrl);
   return (
@@ -43,7 +37,7 @@ function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () =>
               type="button"
               className="button button--ghost"
               aria-label={t('results.compare', { name: image.name })}
-              onClick={() => store.dispatch({ type: 'compareOpened', imageId: image.id })}
+              onClick={() => dispatch({ type: 'compareOpened', imageId: image.id })}
             >
               ⛶
             </button>
@@ -56,26 +50,27 @@ function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () =>
   );
 }
 
-export function ResultsScreen({ onDownload, onDownloadAll, onMore, onStartOver }: ResultsActions) {
-  const { store } = useServices();
+export function ResultsScreen() {
+  const actions = useActions();
+  const dispatch = useDispatch();
   const images = useAppState((s) => s.images.filter((i) => i.status === 'enhanced' || i.status === 'error'));
   const loading = useAppState((s) => s.suggestionsLoading);
   const enhanced = images.filter((i) => i.status === 'enhanced');
   return (
     <section className="results" aria-labelledby="results-title" aria-busy={loading}>
       <div className="modes__head">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => store.dispatch({ type: 'back' })}
-        >
+        <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
           ← {t('results.backToModes')}
         </button>
         <h2 id="results-title">{t('results.title')}</h2>
       </div>
       <ul className={images.length === 1 ? 'results__single' : 'results__grid'}>
         {images.map((image) => (
-          <ResultCard key={image.id} image={image} onDownload={() => onDownload(image.id)} />
+          <ResultCard
+            key={image.id}
+            image={image}
+            onDownload={() => void actions.downloadEnhanced(image.id)}
+          />
         ))}
       </ul>
       {loading && (
@@ -84,19 +79,23 @@ export function ResultsScreen({ onDownload, onDownloadAll, onMore, onStartOver }
         </p>
       )}
       <div className="sticky-bar">
-        <button type="button" className="button button--danger" onClick={onStartOver}>
+        <button type="button" className="button button--danger" onClick={() => void actions.reset()}>
           {t('results.startOver')}
         </button>
         <div className="sticky-bar__actions">
           {enhanced.length > 1 && (
-            <button type="button" className="button button--ghost" onClick={onDownloadAll}>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void actions.downloadAllEnhanced()}
+            >
               {t('results.downloadAll')}
             </button>
           )}
           <button
             type="button"
             className="button button--large"
-            onClick={onMore}
+            onClick={() => void actions.requestSuggestions()}
             disabled={loading || enhanced.length === 0}
           >
             {t('results.more')}

@@ -3,12 +3,13 @@
 
 import { useState, type KeyboardEvent } from 'react';
 import { shopSearchUrl } from '../../../core/text/shopLink';
-import { useAppState, useServices } from '../../app/context';
+import { useActions, useAppState, useDispatch } from '../../services/context';
 import { t } from '../../i18n/de';
 import { suggestionSourceImages } from '../../workflow/machine';
 
-export function SuggestionsScreen({ onImplement }: { onImplement: () => void }) {
-  const { store } = useServices();
+export function SuggestionsScreen() {
+  const { implement } = useActions();
+  const dispatch = useDispatch();
   const suggestions = useAppState((s) => s.suggestions);
   const sources = useAppState(suggestionSourceImages);
   const custom = useAppState((s) => s.customSuggestion);
@@ -36,7 +37,7 @@ export function SuggestionsScreen({ onImplement }: { onImplement: () => void }) 
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => store.dispatch({ type: 'back' })}
+          onClick={() => dispatch({ type: 'back' })}
           disabled={implementing}
         >
           ← {t('suggestions.back')}
@@ -71,7 +72,7 @@ export function SuggestionsScreen({ onImplement }: { onImplement: () => void }) 
                     type="checkbox"
                     checked={s.selected}
                     disabled={implementing}
-                    onChange={() => store.dispatch({ type: 'suggestionToggled', suggestionId: s.id })}
+                    onChange={() => dispatch({ type: 'suggestionToggled', suggestionId: s.id })}
                   />
                   <span>
                     <strong>{s.title}</strong>
@@ -94,13 +95,18 @@ export function SuggestionsScreen({ onImplement }: { onImplement: () => void }) 
             rows={2}
             placeholder={t('suggestions.customPlaceholder')}
             disabled={implementing}
-            onChange={(e) => store.dispatch({ type: 'customSuggestionChanged', text: e.target.value })}
+            onChange={(e) => dispatch({ type: 'customSuggestionChanged', text: e.target.value })}
           />
         </label>
       </div>
       <div className="sticky-bar">
         {implementing ? <p role="status">{t('suggestions.implementing')}</p> : <span />}
-        <button type="button" className="button button--large" onClick={onImplement} disabled={implementing}>
+        <button
+          type="button"
+          className="button button--large"
+          onClick={() => void implement()}
+          disabled={implementing}
+        >
           {t('suggestions.apply')}
         </button>
       </div>

@@ -3,7 +3,7 @@
 
 import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
-import { useServices } from '../../app/context';
+import { useServices } from '../../services/context';
 import { t, tn } from '../../i18n/de';
 
 interface ImageGridProps {

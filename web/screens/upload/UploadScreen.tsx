@@ -2,23 +2,16 @@
 // and the listing import form, with the benefit list and testimonials in the side column.
 
 import { useCallback, useState } from 'react';
-import { useAppState, useServices } from '../../app/context';
+import { useActions, useAppState } from '../../services/context';
 import { Benefits } from '../../components/Benefits';
 import { Testimonials } from '../../components/Testimonials';
 import { t } from '../../i18n/de';
-import { addFiles, removeAllFiles, removeFile } from '../../workflow/uploads';
 import { DropArea } from './DropArea';
 import { ImageGrid } from './ImageGrid';
 import { ImportForm } from './ImportForm';
 
-export interface UploadScreenProps {
-  onOptimize: () => void;
-  /** Resolves to the German error message, or null when the photos were added. */
-  onImport: (url: string) => Promise<string | null>;
-}
-
-export function UploadScreen({ onOptimize, onImport }: UploadScreenProps) {
-  const services = useServices();
+export function UploadScreen() {
+  const actions = useActions();
   const images = useAppState((s) => s.images);
   const [reading, setReading] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -27,7 +20,8 @@ export function UploadScreen({ onOptimize, onImport }: UploadScreenProps) {
   const startImport = (url: string) => {
     setImporting(true);
     setImportError(null);
-    void onImport(url)
+    void actions
+      .importListing(url)
       .then(setImportError)
       .finally(() => setImporting(false));
   };
@@ -35,12 +29,9 @@ export function UploadScreen({ onOptimize, onImport }: UploadScreenProps) {
   const onFiles = useCallback(
     (files: File[]) => {
       setReading(true);
-      void addFiles(
-        files.map((file) => ({ name: file.name, blob: file })),
-        services,
-      ).finally(() => setReading(false));
+      void actions.addFiles(files).finally(() => setReading(false));
     },
-    [services],
+    [actions],
   );
 
   return (
@@ -53,9 +44,9 @@ export function UploadScreen({ onOptimize, onImport }: UploadScreenProps) {
                   images={images}
                   busy={reading || importing}
                   onAddMore={open}
-                  onRemove={(id) => void removeFile(id, services)}
-                  onClear={() => void removeAllFiles(services)}
-                  onOptimize={onOptimize}
+                  onRemove={(id) => void actions.removeImage(id)}
+                  onClear={() => void actions.removeAllImages()}
+                  onOptimize={() => void actions.optimize()}
                 />
               )
             : undefined}

@@ -1,16 +1,15 @@
 // The upload effect: reads the dropped or chosen files, applies the upload rules of core/upload to their real
 // bytes, stores the accepted photos (with a small preview) in IndexedDB, and reports the outcome as one event.
+// Removing one photo or all of them deletes them from the device only when the workflow allowed it.
 
-import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../../core/catalog/limits';
-import { SNIFF_BYTES } from '../../core/upload/sniffImageType';
-import { validateUploads, type RejectionReason } from '../../core/upload/validateUploads';
-import { addImages, clearImages, removeImage, type AppDb, type StoredImage } from '../data/db';
-import { sha256Hex } from '../data/hash';
-import { encodeBitmap, JPEG_QUALITY, withBitmap } from '../engine/canvasCodec';
-import type { NoticeDetail } from './machine';
-import { storageFailureNotice, type WorkflowStore } from './store';
-
-const PREVIEW_WIDTH = 480;
+import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../../../core/catalog/limits';
+import { SNIFF_BYTES } from '../../../core/upload/sniffImageType';
+import { validateUploads, type RejectionReason } from '../../../core/upload/validateUploads';
+import { addImages, clearImages, removeImage, type StoredImage } from '../../data/db';
+import { sha256Hex } from '../../data/hash';
+import type { NoticeDetail } from '../state';
+import { storageFailureNotice } from '../store';
+import type { ActionDeps } from './deps';
 
 const REASON_KEYS: Record<RejectionReason, NoticeDetail['key']> = {
   unsupportedFormat: 'upload.unsupportedFormat',
@@ -18,16 +17,6 @@ const REASON_KEYS: Record<RejectionReason, NoticeDetail['key']> = {
   duplicate: 'upload.duplicate',
   tooMany: 'upload.tooMany',
 };
-
-/**
- * A small JPEG for grids. Decoding also proves the file is a readable image: a file with a valid signature but
- * broken data fails here. Returns null only where the browser lacks OffscreenCanvas.
- */
-async function makePreview(file: Blob): Promise<Blob | null> {
-  return withBitmap(file, { width: PREVIEW_WIDTH, quality: 'medium' }, (bitmap) =>
-    typeof OffscreenCanvas === 'undefined' ? null : encodeBitmap(bitmap, 'image/jpeg', JPEG_QUALITY.preview),
-  );
-}
 
 export interface NamedBlob {
   name: string;
@@ -38,7 +27,8 @@ export interface NamedBlob {
 
 export async function addFiles(
   files: readonly NamedBlob[],
-  { db, store, source = 'upload' }: { db: AppDb; store: WorkflowStore; source?: 'upload' | 'import' },
+  { db, store, makePreview }: Pick<ActionDeps, 'db' | 'store' | 'makePreview'>,
+  source: 'upload' | 'import' = 'upload',
 ): Promise<void> {
   if (files.length === 0) return;
   const heads = await Promise.all(files.map((f) => f.blob.slice(0, SNIFF_BYTES).arrayBuffer()));
@@ -97,14 +87,14 @@ export async function addFiles(
 /** Removes one photo from the workflow and, if the workflow allowed it, from the device. */
 export async function removeFile(
   imageId: string,
-  { db, store }: { db: AppDb; store: WorkflowStore },
+  { db, store }: Pick<ActionDeps, 'db' | 'store'>,
 ): Promise<void> {
   const before = store.getState();
   store.dispatch({ type: 'imageRemoved', imageId });
   if (store.getState() !== before) await removeImage(db, imageId);
 }
 
-export async function removeAllFiles({ db, store }: { db: AppDb; store: WorkflowStore }): Promise<void> {
+export async function removeAllFiles({ db, store }: Pick<ActionDeps, 'db' | 'store'>): Promise<void> {
   const before = store.getState();
   store.dispatch({ type: 'allImagesCleared' });
   if (store.getState() !== before) await clearImages(db);

@@ -9,7 +9,8 @@ export const stagingRules: StepRules<'stagingRedirect' | 'stagingCompleted'> = {
   stagingRedirect(state) {
     const stopped = stopBatch(state);
     const [only] = state.images;
-    if (state.images.length === 1 && only) return { ...stopped, overlay: { kind: 'staging', imageId: only.id } };
+    if (state.images.length === 1 && only)
+      return { ...stopped, overlay: { kind: 'staging', imageId: only.id } };
     // 'Virtual Staging' / 'Bitte wähle genau ein Bild für Virtual Staging aus'
     return withNotice(stopped, { key: 'toast.stagingNeedsOneImage', tone: 'error' });
   },

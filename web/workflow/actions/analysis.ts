@@ -1,0 +1,51 @@
+// 'N Bilder optimieren': analyse the photos first when the last analysis does not cover them, then open the
+// mode selection preselected for the detected room. One photo's analysis after another, each reported.
+
+import { roomModes } from '../../../core/catalog/modes';
+import type { PerImageRoom } from '../../../core/analysis/room/types';
+import type { RoomType } from '../../../core/catalog/types';
+import { needsAnalysis } from '../selectors';
+import type { ActionDeps } from './deps';
+import { originalOf, type JobRunner } from './runner';
+
+const modeIdsOf = (room: RoomType | 'mixed' | undefined) =>
+  roomModes(!room || room === 'mixed' ? 'general' : room).map((m) => m.id);
+
+export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
+  const { store } = deps;
+
+  async function analyse(): Promise<void> {
+    const signal = jobs.begin();
+    store.dispatch({ type: 'analysisStarted' });
+    try {
+      const results: PerImageRoom[] = [];
+      const perImage: Record<string, RoomType> = {};
+      for (const image of store.getState().images) {
+        const result = await deps.rooms.analyze(signal, await originalOf(deps, image.id));
+        results.push(result);
+        perImage[image.id] = result.roomType;
+        store.dispatch({ type: 'imageAnalysed', imageId: image.id });
+      }
+      const combined = deps.rooms.combine(results);
+      store.dispatch({
+        type: 'analysisSucceeded',
+        analysis: { ...combined, perImage },
+        roomModeIds: modeIdsOf(combined.roomType),
+      });
+    } catch (error) {
+      if (signal.aborted) return;
+      console.warn('raumglanz: analysis failed', error);
+      store.dispatch({ type: 'analysisFailed', roomModeIds: modeIdsOf('general') });
+    }
+  }
+
+  return {
+    /** Returns when the analysis (if one ran) has ended; screens need not wait for it. */
+    optimize(): Promise<void> {
+      const state = store.getState();
+      if (needsAnalysis(state)) return analyse();
+      store.dispatch({ type: 'optionsOpened', roomModeIds: modeIdsOf(state.analysis?.roomType) });
+      return Promise.resolve();
+    },
+  };
+}

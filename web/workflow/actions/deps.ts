@@ -1,0 +1,69 @@
+// What the workflow's effects need from the outside world, as narrow ports: the device database and store,
+// the image engine, the room analyser, the server's AI, credits, listing import and file saving.
+// web/services/services.ts adapts the real engine and API to them; tests pass fakes.
+
+import type { RoomType } from '../../../core/catalog/types';
+import type { PerImageRoom } from '../../../core/analysis/room/types';
+import type { Suggestion } from '../../../core/text/suggestionTypes';
+import type { ImportOutcome } from '../../api/listing';
+import type { AppDb } from '../../data/db';
+import type { RoomAnalysis } from '../state';
+import type { WorkflowStore } from '../store';
+
+export interface ActionDeps {
+  db: AppDb;
+  store: WorkflowStore;
+  engine: {
+    enhance(
+      signal: AbortSignal,
+      image: { imageId: string; blob: Blob; modeIds: string[] },
+    ): Promise<{ blob: Blob; notes: string[] }>;
+  };
+  rooms: {
+    analyze(signal: AbortSignal, blob: Blob): Promise<PerImageRoom>;
+    /** Mixed rooms and recommended modes from the per-photo results. */
+    combine(perImage: PerImageRoom[]): Omit<RoomAnalysis, 'perImage'>;
+  };
+  ai: {
+    enhance(
+      signal: AbortSignal,
+      input: { image: Blob; modeIds: string[]; roomType: RoomType | undefined; idempotencyKey: string },
+    ): Promise<{ blob: Blob; description: string }>;
+    generateSuggestions(
+      signal: AbortSignal,
+      input: { images: Blob[]; roomTypes: RoomType[] },
+    ): Promise<Suggestion[]>;
+    implementSuggestions(
+      signal: AbortSignal,
+      input: { images: Blob[]; suggestions: string[]; idempotencyKey: string },
+    ): Promise<Blob[]>;
+  };
+  /**
+   * A small JPEG for grids. Decoding also proves the photo is readable: a file with a valid signature but
+   * broken data fails here. Null only where the browser cannot encode one.
+   */
+  makePreview(blob: Blob): Promise<Blob | null>;
+  /** The photo as a JPEG (kept as it is when it already is one). */
+  toJpeg(blob: Blob): Promise<Blob>;
+  /** The listing's photos as data URLs, or the German reason it failed. */
+  scrapeListing(url: string): Promise<ImportOutcome>;
+  /** The signed-in user's balance from the server, or null when it could not be read. */
+  fetchCredits(signal?: AbortSignal): Promise<number | null>;
+  files: {
+    /** One result, n (1-based) naming the file. */
+    saveOne(blob: Blob, n: number): Promise<void>;
+    saveZip(blobs: readonly Blob[], zipName: string): Promise<void>;
+  };
+  /** Turns any error of the calls above into what the workflow does about it. */
+  classify(error: unknown): Failure;
+  isSignedIn(): boolean;
+  goToLogin(): void;
+  newKey(): string;
+}
+
+export type Failure =
+  | { kind: 'insufficientCredits'; needed: number; current: number }
+  | { kind: 'stagingRedirect' }
+  | { kind: 'unauthenticated' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; message: string };

@@ -1,0 +1,55 @@
+// Downloads from the results and the final view: one photo or all as one ZIP, read from the device's store.
+// Success and failure are both told by a toast; the file writing itself is the injected `files` port.
+
+import { getResult } from '../../data/db';
+import { t } from '../../i18n/de';
+import type { ActionDeps } from './deps';
+
+export function downloadActions(deps: ActionDeps) {
+  const { db, store } = deps;
+
+  async function download(blobs: () => Promise<Blob[]>, save: (blobs: Blob[]) => Promise<void>) {
+    try {
+      await save(await blobs());
+      store.dispatch({ type: 'noticeShown', notice: { key: 'download.started', tone: 'success' } });
+    } catch (error) {
+      console.warn('raumglanz: download failed', error);
+      store.dispatch({ type: 'noticeShown', notice: { key: 'download.failed', tone: 'error' } });
+    }
+  }
+  const resultBlob = async (key: string | undefined) => {
+    const blob = key ? await getResult(db, key) : null;
+    if (!blob) throw new Error('result missing');
+    return blob;
+  };
+  // Numbered among the enhanced photos, as the results view lists them.
+  const enhanced = () => store.getState().images.filter((i) => i.status === 'enhanced');
+  const zip = (blobs: Blob[]) => deps.files.saveZip(blobs, t('download.zipName'));
+
+  return {
+    /** The enhanced result of one photo; n (1-based) names the file. */
+    downloadEnhanced(imageId: string): Promise<void> {
+      const images = enhanced();
+      const n = images.findIndex((i) => i.id === imageId) + 1;
+      return download(
+        async () => [await resultBlob(images[n - 1]?.enhancedUrl)],
+        ([blob]) => deps.files.saveOne(blob!, n),
+      );
+    },
+    downloadAllEnhanced(): Promise<void> {
+      const images = enhanced();
+      return download(() => Promise.all(images.map((i) => resultBlob(i.enhancedUrl))), zip);
+    },
+    downloadFinal(index: number): Promise<void> {
+      const final = store.getState().finalResult?.images ?? [];
+      return download(
+        async () => [await resultBlob(final[index]?.url)],
+        ([blob]) => deps.files.saveOne(blob!, index + 1),
+      );
+    },
+    downloadAllFinal(): Promise<void> {
+      const final = store.getState().finalResult?.images ?? [];
+      return download(() => Promise.all(final.map((f) => resultBlob(f.url))), zip);
+    },
+  };
+}

@@ -1,0 +1,121 @@
+// Step 2's effects: 'Optimierungen anwenden' checks login, price and balance, then runs the photos one at a
+// time (device engine first, then the server's modes); one failing photo fails alone, a whole-batch failure
+// (no credits, staging, signed out) stops the rest. 'Abbrechen' stops the batch.
+
+import { CREDITS_REFRESH_DELAY_MS } from '../../../core/catalog/limits';
+import { isDeviceMode, modeCostById } from '../../../core/catalog/modes';
+import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
+import { saveResult } from '../../data/db';
+import { creditsNeeded, plannedJobs, roomTypeFor, type PlannedJob } from '../selectors';
+import type { ActionDeps } from './deps';
+import { originalOf, type JobRunner } from './runner';
+
+/** The device part of a selection and the server part; the engine orders its own modes. */
+function splitModes(modeIds: readonly string[]) {
+  return { device: modeIds.filter(isDeviceMode), server: modeIds.filter((id) => !isDeviceMode(id)) };
+}
+
+export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits: () => Promise<void>) {
+  const { db, store } = deps;
+  const creditsChanged = () => void refreshCredits();
+
+  async function enhanceOne(signal: AbortSignal, batchKey: string, imageId: string, modeIds: string[]) {
+    const { device, server } = splitModes(modeIds);
+    // Every photo passes the engine, even with no device mode: its re-encoding drops EXIF and GPS before
+    // anything of the photo leaves the device or is downloaded.
+    const local = await deps.engine.enhance(signal, {
+      imageId,
+      blob: await originalOf(deps, imageId),
+      modeIds: device,
+    });
+    let blob = local.blob;
+    const notes = [...local.notes];
+    if (server.length > 0) {
+      const remote = await deps.ai.enhance(signal, {
+        image: blob,
+        modeIds: server,
+        roomType: roomTypeFor(store.getState(), imageId),
+        // The header allows 64 characters: a UUID and a 64-digit photo hash do not fit, so the photo is named
+        // by the start of its hash, which is plenty to tell the photos of one batch apart.
+        idempotencyKey: `${batchKey}:${imageId.slice(0, 16)}`,
+      });
+      blob = remote.blob;
+      notes.push(remote.description);
+    }
+    const enhancedUrl = await saveResult(db, imageId, 'enhanced', blob);
+    store.dispatch({ type: 'imageEnhanced', imageId, enhancedUrl, description: notes.join(' · ') });
+  }
+
+  /** The photos one at a time; one failing photo fails alone, a whole-batch failure stops the rest. */
+  async function runBatch(signal: AbortSignal, batchKey: string, planned: readonly PlannedJob[]) {
+    for (const job of planned) {
+      if (signal.aborted) return;
+      store.dispatch({ type: 'imageEnhancing', imageId: job.imageId });
+      try {
+        await enhanceOne(signal, batchKey, job.imageId, job.modes);
+      } catch (error) {
+        const failure = deps.classify(error);
+        if (failure.kind === 'cancelled' || signal.aborted) return;
+        if (failure.kind === 'insufficientCredits') {
+          store.dispatch({ type: 'insufficientCredits', needed: failure.needed, current: failure.current });
+          return;
+        }
+        if (failure.kind === 'stagingRedirect') {
+          store.dispatch({ type: 'stagingRedirect' });
+          return;
+        }
+        if (failure.kind === 'unauthenticated') {
+          store.dispatch({ type: 'batchAborted', reason: 'cancelled' });
+          deps.goToLogin();
+          return;
+        }
+        store.dispatch({ type: 'imageFailed', imageId: job.imageId, error: failure.message });
+      }
+    }
+    store.dispatch({ type: 'batchFinished' });
+  }
+
+  async function apply(): Promise<void> {
+    const state = store.getState();
+    const planned = plannedJobs(state);
+    if (planned.length === 0) return;
+    if (planned.some((job) => job.modes.includes(STAGING_MODE_ID))) {
+      store.dispatch({ type: 'stagingRedirect' });
+      return;
+    }
+    const price = creditsNeeded(state, modeCostById);
+    if (price > 0 && !deps.isSignedIn()) {
+      deps.goToLogin();
+      return;
+    }
+    if (price > state.credits) {
+      store.dispatch({ type: 'insufficientCredits', needed: price, current: state.credits });
+      return;
+    }
+
+    const signal = jobs.begin();
+    store.dispatch({ type: 'enhancementStarted', price, startedAt: Date.now() });
+    if (price > 0) setTimeout(creditsChanged, CREDITS_REFRESH_DELAY_MS);
+    try {
+      await runBatch(signal, deps.newKey(), planned);
+    } catch (error) {
+      // Per-photo failures are handled inside; anything else must not leave the processing view hanging.
+      if (!signal.aborted) {
+        console.warn('raumglanz: batch failed', error);
+        // 'Fehler' / 'Optimierung fehlgeschlagen'
+        store.dispatch({ type: 'batchAborted', reason: 'error' });
+      }
+    } finally {
+      // However the batch ended (done, refused, cancelled), the server's balance is read again.
+      if (price > 0) creditsChanged();
+    }
+  }
+
+  return {
+    apply,
+    cancel(): void {
+      jobs.abort();
+      store.dispatch({ type: 'batchAborted', reason: 'cancelled' });
+    },
+  };
+}
