@@ -4,16 +4,14 @@
 
 import { t } from '../i18n/de';
 
-export const ENGINE_ERROR_CODES = [
-  'tooManyPixels',
-  'unsupported',
-  'decodeFailed',
+export type EngineErrorCode =
+  | 'tooManyPixels'
+  | 'unsupported'
+  | 'decodeFailed'
   /** A kernel or the encoder failed on this photo (e.g. out of memory); the worker itself is fine. */
-  'processingFailed',
-  'cancelled',
-  'workerCrashed',
-] as const;
-export type EngineErrorCode = (typeof ENGINE_ERROR_CODES)[number];
+  | 'processingFailed'
+  | 'cancelled'
+  | 'workerCrashed';
 
 export class EngineError extends Error {
   override readonly name = 'EngineError';

@@ -5,8 +5,7 @@
 import type { EngineErrorCode } from './errors';
 
 /** The stages a photo passes, in order; 'queued' and 'done' are reported by the bridge, the rest by the worker. */
-export const ENGINE_STAGES = ['queued', 'decoding', 'processing', 'encoding', 'done'] as const;
-export type EngineStage = (typeof ENGINE_STAGES)[number];
+export type EngineStage = 'queued' | 'decoding' | 'processing' | 'encoding' | 'done';
 
 /**
  * Codes a worker answers with when one photo fails; the bridge turns them into an EngineError. Cancelling and a

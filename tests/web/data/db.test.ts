@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   AppDb,
+  DB_NAME,
   StorageFullError,
   addImages,
   clearImages,
@@ -117,6 +118,17 @@ describe('#results and #workflow', () => {
     expect(await loadWorkflow(db)).toBeNull();
     await saveWorkflow(db, { version: 1, images: [{ id: 'a' }] });
     expect(await loadWorkflow(db)).toEqual({ version: 1, images: [{ id: 'a' }] });
+  });
+
+  it('the app opens one database by the name every release keeps', async () => {
+    const app = new AppDb();
+    await app.open();
+    await addImages(app, [image('kept', 1)]);
+    app.close();
+    const reloaded = new AppDb(DB_NAME);
+    expect((await listImages(reloaded)).map((i) => i.id)).toEqual(['kept']);
+    reloaded.close();
+    await reloaded.delete();
   });
 
   it('survives closing and reopening the database (a reload)', async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../../web/engine/errors';
-import { WorkerPool } from '../../../web/engine/pool';
+import { DEFAULT_IDLE_TIMEOUT_MS, WorkerPool } from '../../../web/engine/pool';
 import { fakeWorkers, flush } from './fakeWorker';
 
 type Job = string;
@@ -271,6 +271,20 @@ describe('#WorkerPool', () => {
       expect(started).toHaveLength(2);
       started[1]!.current.resolve('B');
       expect(await second).toBe('B');
+      pool.dispose();
+    });
+
+    it('without a timeout of their own live DEFAULT_IDLE_TIMEOUT_MS', async () => {
+      vi.useFakeTimers();
+      const { factory, started } = fakeWorkers<Job, Result, Progress>();
+      const pool = new WorkerPool<Job, Result, Progress>({ size: 1, createWorker: factory });
+      const first = pool.run(undefined, 'a');
+      started[0]!.current.resolve('A');
+      await first;
+      await vi.advanceTimersByTimeAsync(DEFAULT_IDLE_TIMEOUT_MS - 1);
+      expect(started[0]!.terminated).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(started[0]!.terminated).toBe(true);
       pool.dispose();
     });
 
