@@ -14,7 +14,7 @@ export interface FitOptions {
   learningRate: number;
 }
 
-export const DEFAULT_FIT: FitOptions = { l2: 0.1, iterations: 800, learningRate: 0.5 };
+const DEFAULT_FIT: FitOptions = { l2: 0.1, iterations: 800, learningRate: 0.5 };
 
 /** Per feature, the mean and the standard deviation (1 where a feature never varies, to avoid dividing by 0). */
 export function fitStandardizer(rows: readonly number[][]): Standardizer {

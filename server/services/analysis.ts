@@ -13,7 +13,7 @@ export interface AnalysisService {
 }
 
 /** 'Erkannt: Küche (2 Bilder), Schlafzimmer.' in the order the rooms were first seen. */
-export function describeRooms(perImage: readonly RoomType[]): string {
+function describeRooms(perImage: readonly RoomType[]): string {
   const counts = new Map<RoomType, number>();
   for (const room of perImage) counts.set(room, (counts.get(room) ?? 0) + 1);
   const parts = [...counts].map(([room, n]) =>

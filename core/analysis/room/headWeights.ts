@@ -11,7 +11,7 @@ const accuracySchema = z.object({
   confusion: z.record(z.string(), z.record(z.string(), z.number())),
 });
 
-export const roomHeadSchema = z.object({
+const roomHeadSchema = z.object({
   format: z.literal('raumglanz-room-head'),
   version: z.literal(1),
   /** The room types the head tells apart, in the order of weights' rows ('general' is never trained). */

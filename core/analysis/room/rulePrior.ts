@@ -9,7 +9,7 @@ import { ROOM_FEATURE_NAMES } from './roomFeatures';
 type Votes = Partial<Record<RoomType, number>>;
 
 /** Votes per object, at full detector confidence. Sinks vote for both rooms that have one. */
-export const OBJECT_VOTES: ReadonlyArray<readonly [CocoLabel, Votes]> = [
+const OBJECT_VOTES: ReadonlyArray<readonly [CocoLabel, Votes]> = [
   ['toilet', { bathroom: 4 }],
   ['bed', { bedroom: 4 }],
   ['oven', { kitchen: 3 }],
@@ -27,14 +27,14 @@ export const OBJECT_VOTES: ReadonlyArray<readonly [CocoLabel, Votes]> = [
 ];
 
 /** Votes per scene cue at its full value (the cue's 0..1 value scales them). */
-export const SCENE_VOTES: ReadonlyArray<readonly [string, Votes]> = [
+const SCENE_VOTES: ReadonlyArray<readonly [string, Votes]> = [
   ['skyTop', { exterior: 3 }],
   ['vegetationBottom', { exterior: 2 }],
 ];
 
 /** Detector scores below FLOOR don't vote; from FLOOR to FULL the vote grows linearly to its full weight. */
-export const VOTE_FLOOR = 0.2;
-export const VOTE_FULL = 0.6;
+const VOTE_FLOOR = 0.2;
+const VOTE_FULL = 0.6;
 
 /** How strongly a detector score votes, 0..1. */
 export function voteStrength(score: number): number {

@@ -18,11 +18,11 @@ export const SCENE_FEATURE_NAMES = [
   'topMinusBottom',
 ] as const;
 
-export type SceneFeatureName = (typeof SCENE_FEATURE_NAMES)[number];
+type SceneFeatureName = (typeof SCENE_FEATURE_NAMES)[number];
 export type SceneFeatures = Record<SceneFeatureName, number>;
 
 /** The grid the statistics are taken on; enough to see sky and tiles, small enough to cost ~1 ms. */
-export const SCENE_GRID = 96;
+const SCENE_GRID = 96;
 
 /** Luma gradient (0..1 scale) above which a grid cell counts as an edge. */
 const EDGE_THRESHOLD = 0.08;

@@ -13,7 +13,7 @@ const PERSONAL_CARE: readonly CocoLabel[] = ['toothbrush', 'hair drier'];
 const BATHROOM_BOTTLES: readonly CocoLabel[] = ['bottle', 'cup'];
 
 /** Small loose things that make a room look untidy when several lie around. */
-export const LOOSE_ITEMS: readonly CocoLabel[] = [
+const LOOSE_ITEMS: readonly CocoLabel[] = [
   'backpack', 'handbag', 'suitcase', 'umbrella', 'bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl',
   'banana', 'apple', 'orange', 'book', 'remote', 'cell phone', 'laptop', 'keyboard', 'mouse', 'scissors',
   'teddy bear', 'toothbrush', 'hair drier', 'sports ball', 'frisbee',

@@ -3,12 +3,8 @@
 // statistics; the server modes it can approximate with classical operations (operations.ts) and a clear
 // refusal for the rest; suggestions written from its measurements; and implementing the suggestions it can map
 // to an operation, naming the ones that need the AI service. Every description says it was made offline.
-import {
-  ROOM_TYPE_LABELS,
-  NO_VISIBLE_ELEMENTS,
-  type RoomType,
-  type VisibleElements,
-} from '../../../core/catalog';
+import { ROOM_TYPE_LABELS, NO_VISIBLE_ELEMENTS } from '../../../core/catalog';
+import type { ImageRoomAnalysis } from '../../../core/analysis/room/types';
 import type { ImageAnalysis } from '../../../core/contract/analyze';
 import type { Suggestion } from '../../../core/text';
 import type { Logger } from '../../logger';
@@ -38,11 +34,8 @@ export const BUILTIN_MAX_SIDE = 4096;
 /** The room detector and the statistics look at this size (the detector's own input size). */
 export const ANALYSIS_SIDE = 768;
 
-export interface RoomDetection {
-  roomType: RoomType;
-  confidence: number;
-  visibleElements: VisibleElements;
-}
+/** One photo's room, as the room analysis answers it (without its timing). */
+export type RoomDetection = Omit<ImageRoomAnalysis, 'ms'>;
 export type RoomDetector = (image: RgbaImage) => Promise<RoomDetection>;
 
 export interface BuiltinProviderOptions {

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { DetectorModelFiles } from '../../../core/analysis/room/detector';
+import { DETECTOR_MODEL_FILE } from '../../../core/analysis/room/modelFiles';
 
 const require = createRequire(import.meta.url);
 
@@ -21,7 +22,7 @@ export function tfjsWasmDir(): string {
 export async function readDetectorModelFiles(): Promise<DetectorModelFiles> {
   const dir = humanModelsDir();
   const modelJson = JSON.parse(
-    await readFile(join(dir, 'centernet.json'), 'utf8'),
+    await readFile(join(dir, DETECTOR_MODEL_FILE), 'utf8'),
   ) as DetectorModelFiles['modelJson'];
   const parts = await Promise.all(
     modelJson.weightsManifest.flatMap((group) => group.paths).map((p) => readFile(join(dir, p))),

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { Router } from 'express';
 import {
   DETECTOR_FILE_NAMES,
-  HUMAN_MODELS_VERSION,
+  DETECTOR_URL_PREFIX,
+  ROOM_MODEL_PREFIX,
   TFJS_WASM_FILE_NAMES,
-  TFJS_WASM_VERSION,
+  TFJS_WASM_URL_PREFIX,
 } from '../../../core/analysis/room/modelFiles';
 import { humanModelsDir, tfjsWasmDir } from './modelFiles';
 
@@ -22,21 +23,20 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /** URL path (below /models/) to file on disk, for exactly the files the analysis needs. */
-export function roomModelFileMap(): Map<string, string> {
+function roomModelFileMap(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const name of DETECTOR_FILE_NAMES) {
-    files.set(`/models/human-${HUMAN_MODELS_VERSION}/${name}`, join(humanModelsDir(), name));
-  }
-  for (const name of TFJS_WASM_FILE_NAMES) {
-    files.set(`/models/tfjs-${TFJS_WASM_VERSION}/${name}`, join(tfjsWasmDir(), name));
-  }
+  for (const name of DETECTOR_FILE_NAMES) files.set(DETECTOR_URL_PREFIX + name, join(humanModelsDir(), name));
+  for (const name of TFJS_WASM_FILE_NAMES) files.set(TFJS_WASM_URL_PREFIX + name, join(tfjsWasmDir(), name));
   return files;
 }
+
+/** Requests below ROOM_MODEL_PREFIX (letters and slashes only); those not in the map fall through. */
+const UNDER_PREFIX = new RegExp(`^${ROOM_MODEL_PREFIX}`);
 
 export function roomModelRouter(): Router {
   const files = roomModelFileMap();
   const router = Router();
-  router.get(/^\/models\//, (req, res, next) => {
+  router.get(UNDER_PREFIX, (req, res, next) => {
     const filePath = files.get(req.path);
     if (!filePath) {
       next();

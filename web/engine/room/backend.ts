@@ -6,7 +6,7 @@ import type { TfBackendName } from './protocol';
 const SOFTWARE_RENDERER = /swiftshader|llvmpipe|softpipe|software|basic render/i;
 
 /** True when a WebGL renderer string names a software rasteriser. */
-export function isSoftwareRenderer(renderer: string): boolean {
+function isSoftwareRenderer(renderer: string): boolean {
   return SOFTWARE_RENDERER.test(renderer);
 }
 

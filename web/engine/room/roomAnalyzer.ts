@@ -16,7 +16,7 @@ export interface RoomAnalyzer {
 }
 
 /** The performance mark left after each analysis, with { ms, backend, roomType } as its detail. */
-export const ROOM_ANALYSIS_MARK = 'raumglanz:room-analysis';
+const ROOM_ANALYSIS_MARK = 'raumglanz:room-analysis';
 
 /** Loading the model takes a second or two; keep it warm between the photos of a batch and a quick retry. */
 const IDLE_TIMEOUT_MS = 60_000;

@@ -13,7 +13,11 @@ import {
 } from '../../../core/analysis/room/detector';
 import { analysisSize } from '../../../core/analysis/room/downscale';
 import { ROOM_HEAD } from '../../../core/analysis/room/head';
-import { DETECTOR_MODEL_URL, TFJS_WASM_URL_PREFIX } from '../../../core/analysis/room/modelFiles';
+import {
+  DETECTOR_MODEL_URL,
+  DETECTOR_URL_PREFIX,
+  TFJS_WASM_URL_PREFIX,
+} from '../../../core/analysis/room/modelFiles';
 import { sceneFeatures } from '../../../core/analysis/room/sceneFeatures';
 import type { RgbaImage } from '../../../core/imaging/types';
 import { decodeRgba } from '../canvasCodec';
@@ -32,11 +36,10 @@ async function fetchOk(url: string): Promise<Response> {
 
 async function fetchModelFiles(): Promise<DetectorModelFiles> {
   const modelJson = (await (await fetchOk(DETECTOR_MODEL_URL)).json()) as DetectorModelFiles['modelJson'];
-  const base = DETECTOR_MODEL_URL.slice(0, DETECTOR_MODEL_URL.lastIndexOf('/') + 1);
   const parts = await Promise.all(
     modelJson.weightsManifest
       .flatMap((g) => g.paths)
-      .map(async (p) => (await fetchOk(base + p)).arrayBuffer()),
+      .map(async (p) => (await fetchOk(DETECTOR_URL_PREFIX + p)).arrayBuffer()),
   );
   const weights = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
   let offset = 0;
