@@ -422,6 +422,11 @@ export function roomModes(roomType: RoomType): Mode[] {
   return ROOM_MODES.filter((m) => m.roomType === roomType).sort((a, b) => a.priority - b.priority);
 }
 
+/** The modes for every room, in priority order (the order the mode list offers them). */
+export function globalModes(): Mode[] {
+  return [...GLOBAL_MODES].sort((a, b) => a.priority - b.priority);
+}
+
 /** True for modes the device does for free; false for server modes and unknown ids. */
 export function isDeviceMode(id: string): boolean {
   return BY_ID.get(id)?.runsOn === 'device';

@@ -8,7 +8,7 @@ import { CreditsResponse } from '../../core/contract/credits';
 export const CREDIT_UPDATE_EVENT = 'creditUpdate';
 
 /** The signed-in user's balance from the server (0 for a visitor); throws when the server cannot answer. */
-export async function fetchCredits(signal?: AbortSignal): Promise<number> {
+async function fetchCredits(signal?: AbortSignal): Promise<number> {
   const res = await fetch('/api/credits', { signal, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`GET /api/credits answered ${res.status}`);
   return CreditsResponse.parse(await res.json()).credits;

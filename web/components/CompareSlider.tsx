@@ -15,7 +15,7 @@ export interface CompareSliderProps {
   label?: string;
 }
 
-export const clampPercent = (value: number, min: number, max: number): number =>
+const clampPercent = (value: number, min: number, max: number): number =>
   Math.min(max, Math.max(min, Math.round(value)));
 
 export function CompareSlider({

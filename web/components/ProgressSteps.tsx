@@ -1,16 +1,20 @@
 // The five-step progress indicator of the workflow. It only draws: the step and the bar's fill (never below
 // the spec's minimum) come from the workflow's selectors.
 
+import { WORKFLOW_STEPS } from '../../core/catalog/limits';
 import { t, type MessageKey } from '../i18n/de';
+import type { Step } from '../workflow/selectors';
 
-const STEP_KEYS: MessageKey[] = [
+/** One name per step; the type check fails when the catalogue's step count changes and a name is missing. */
+const STEP_KEYS = [
   'steps.upload',
   'steps.enhancing',
   'steps.modes',
   'steps.suggestions',
   'steps.final',
-];
-export function ProgressSteps({ step, fill }: { step: number; fill: number }) {
+] as const satisfies readonly MessageKey[] & { length: typeof WORKFLOW_STEPS };
+
+export function ProgressSteps({ step, fill }: { step: Step; fill: number }) {
   return (
     <nav className="steps" aria-label={t('steps.label')}>
       <div
@@ -22,8 +26,8 @@ export function ProgressSteps({ step, fill }: { step: number; fill: number }) {
         aria-valuenow={Math.round(fill)}
         aria-valuetext={t('steps.current', {
           n: step,
-          total: STEP_KEYS.length,
-          name: t(STEP_KEYS[step - 1]!),
+          total: WORKFLOW_STEPS,
+          name: t(STEP_KEYS[step - 1]),
         })}
       >
         <div className="steps__fill" style={{ width: `${fill}%` }} />

@@ -8,7 +8,7 @@ import { CompareSlider } from './CompareSlider';
 
 const IMAGES = ['living', 'bedroom', 'kitchen'] as const;
 
-export const TESTIMONIALS = de.testimonials.map((entry, i) => ({
+const TESTIMONIALS = de.testimonials.map((entry, i) => ({
   ...entry,
   images: {
     before: `/testimonials/${IMAGES[i % IMAGES.length]}-before.webp`,

@@ -5,11 +5,11 @@ import { zipSync } from 'fflate';
 import { resultFileName } from '../../core/text/fileNames';
 import { convertBlob } from '../engine/canvasCodec';
 
-export function toPng(blob: Blob): Promise<Blob> {
+function toPng(blob: Blob): Promise<Blob> {
   return convertBlob(blob, 'image/png');
 }
 
-export function saveBlob(blob: Blob, fileName: string): void {
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -74,7 +74,7 @@ export type WorkflowEvent =
   | { type: 'reset' };
 
 export type EventType = WorkflowEvent['type'];
-export type EventOf<T extends EventType> = Extract<WorkflowEvent, { type: T }>;
+type EventOf<T extends EventType> = Extract<WorkflowEvent, { type: T }>;
 
 /**
  * The rules of one step: one pure handler per event it owns. An event that does not fit the state returns the

@@ -17,7 +17,7 @@ import { uploadRules } from './steps/upload';
 export * from './state';
 export * from './selectors';
 export type { NewImage, WorkflowEvent } from './events';
-export { restore, toSnapshot, SNAPSHOT_VERSION, type WorkflowSnapshot } from './restore';
+export { restore, toSnapshot } from './restore';
 
 /** Every event type has exactly one rule: the type check fails when one is missing. */
 const rules: StepRules<EventType> = {

@@ -2,12 +2,13 @@
 // will process. Screens and effects ask these instead of re-deriving them from raw fields, so the answer is
 // the same everywhere (and the machine uses the same ones for its guards).
 
+import { PROGRESS_MIN_PERCENT, WORKFLOW_STEPS } from '../../core/catalog/limits';
 import type { RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { Batch, ImageItem, RoomAnalysis, WorkflowState } from './state';
 
+/** The steps of the progress indicator, 1..WORKFLOW_STEPS (core/catalog/limits). */
 export type Step = 1 | 2 | 3 | 4 | 5;
-export const STEP_COUNT = 5;
 
 /** What the main area shows. Finer than the step: analysis lives in step 1, results and modes in step 3. */
 export type View = 'upload' | 'analysis' | 'modes' | 'processing' | 'results' | 'suggestions' | 'final';
@@ -15,7 +16,7 @@ export type View = 'upload' | 'analysis' | 'modes' | 'processing' | 'results' | 
 const isRunning = (image: ImageItem) => image.status === 'pending' || image.status === 'enhancing';
 
 /** The image currently being worked on, or any one waiting for it, means processing is on screen. */
-export const isProcessing = (state: WorkflowState): boolean =>
+const isProcessing = (state: WorkflowState): boolean =>
   state.batch !== null || state.images.some((image) => image.status === 'enhancing');
 
 /**
@@ -31,10 +32,10 @@ export function currentStep(state: WorkflowState): Step {
   return 1;
 }
 
-/** Fill of the progress bar in percent: step 1 is the start (shown as the 5% minimum), step 5 is full. */
+/** Fill of the progress bar in percent: step 1 is the start (shown as the minimum), the last step is full. */
 export function progressPercent(step: number): number {
-  const raw = ((step - 1) / (STEP_COUNT - 1)) * 100;
-  return Math.min(100, Math.max(5, Math.round(raw)));
+  const raw = ((step - 1) / (WORKFLOW_STEPS - 1)) * 100;
+  return Math.min(100, Math.max(PROGRESS_MIN_PERCENT, Math.round(raw)));
 }
 
 export function currentView(state: WorkflowState): View {
@@ -108,14 +109,12 @@ export const canApply = (state: WorkflowState): boolean => applyValidation(state
 export const doneCount = (state: WorkflowState): number =>
   state.batch ? state.batch.done + state.batch.failed : 0;
 
-export const enhancedImages = (state: WorkflowState): ImageItem[] =>
-  state.images.filter((image) => image.status === 'enhanced' && image.enhancedUrl !== undefined);
-
 /**
- * The images sent to suggestion generation, in this order: a suggestion's 'Bild n:' refers to the n-th of
- * them, and the machine ties it to that image's id.
+ * The images sent to suggestion generation (the enhanced ones), in this order: a suggestion's 'Bild n:' refers
+ * to the n-th of them, and the machine ties it to that image's id.
  */
-export const suggestionSourceImages = enhancedImages;
+export const suggestionSourceImages = (state: WorkflowState): ImageItem[] =>
+  state.images.filter((image) => image.status === 'enhanced' && image.enhancedUrl !== undefined);
 
 export const selectedSuggestions = (state: WorkflowState): Suggestion[] =>
   state.suggestions.filter((suggestion) => suggestion.selected);

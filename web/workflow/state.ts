@@ -50,7 +50,7 @@ export interface Batch {
   failed: number;
 }
 
-export interface ShoppingListItem {
+interface ShoppingListItem {
   name: string;
   /** Euro. */
   price: number;
@@ -71,7 +71,7 @@ export interface FinalResult {
   shoppingList?: ShoppingList;
 }
 
-export type Overlay =
+type Overlay =
   | { kind: 'insufficientCredits'; needed: number; current: number }
   | { kind: 'staging'; imageId: string }
   | { kind: 'compare'; imageId: string };
@@ -92,7 +92,7 @@ export interface NoticeContent {
 }
 
 /** The one toast to show. `id` grows with every notice so the host can tell a repeat from the old one. */
-export interface Notice extends NoticeContent {
+interface Notice extends NoticeContent {
   id: number;
 }
 

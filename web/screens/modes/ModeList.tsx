@@ -3,7 +3,7 @@
 
 import { useId, useState } from 'react';
 import { COLLAPSED_LIST_COUNT } from '../../../core/catalog/limits';
-import { GLOBAL_MODES, modeById, roomModes } from '../../../core/catalog/modes';
+import { globalModes, modeById, roomModes } from '../../../core/catalog/modes';
 import type { Mode, RoomType } from '../../../core/catalog/types';
 import { t } from '../../i18n/de';
 import { ModeCard } from './ModeCard';
@@ -27,7 +27,7 @@ export function orderedModes(
   };
   recommended.forEach((id) => add(modeById(id)));
   roomModes(room).forEach(add);
-  [...GLOBAL_MODES].sort((a, b) => a.priority - b.priority).forEach(add);
+  globalModes().forEach(add);
   return ordered;
 }
 

@@ -5,7 +5,7 @@ export type RemainingDisplay =
   { kind: 'almostDone' } | { kind: 'seconds'; n: number } | { kind: 'minutes'; time: string };
 
 /** At or below this many seconds the countdown says 'Fast fertig...' instead of a number. */
-export const ALMOST_DONE_SECONDS = 3;
+const ALMOST_DONE_SECONDS = 3;
 
 export function formatRemaining(seconds: number): RemainingDisplay {
   const s = Math.max(0, Math.round(seconds));
