@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DETECTOR_MODEL_URL } from '../../core/analysis/room/modelFiles';
+import { DETECTOR_FILE_NAMES, DETECTOR_URL_PREFIX } from '../../core/analysis/room/modelFiles';
 import { FIXTURES, REPO, expectText, openBrowser, startApp, type Browser, type RunningApp } from './harness';
 
 let app: RunningApp;
@@ -13,7 +13,7 @@ let browser: Browser;
 const requests: string[] = [];
 
 const ROOM = (folder: string, file: string) => join(FIXTURES, 'rooms', folder, file);
-const WEIGHTS_URL = DETECTOR_MODEL_URL.replace('centernet.json', 'centernet.bin');
+const WEIGHTS_URL = DETECTOR_URL_PREFIX + DETECTOR_FILE_NAMES[1];
 
 beforeAll(async () => {
   app = await startApp();
