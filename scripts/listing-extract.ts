@@ -6,8 +6,8 @@
 // Exit code 0 with photos, 1 without, 2 for wrong arguments or an unreadable file.
 import { readFileSync } from 'node:fs';
 import { readListingInput } from '../core/listing/detectPlatform';
-import { listingErrorMessage } from '../core/listing/messages';
 import { extractListing } from '../server/services/listing/extract';
+import { listingErrorText } from '../web/api/listing';
 
 function main(args: string[]): number {
   const [file, url] = args;
@@ -17,7 +17,7 @@ function main(args: string[]): number {
   }
   const input = readListingInput(url);
   if (!input.ok) {
-    console.error(`${input.error}: ${listingErrorMessage(input.error, input.platform)}`);
+    console.error(`${input.error}: ${listingErrorText(input.error, input.platform)}`);
     return 2;
   }
   let html: string;
@@ -36,7 +36,7 @@ function main(args: string[]): number {
       notFound: 'LISTING_NOT_FOUND',
       noImages: 'NO_IMAGES_FOUND',
     } as const;
-    const error = listingErrorMessage(code[result.problem], input.platform);
+    const error = listingErrorText(code[result.problem], input.platform);
     console.log(`no photos: ${result.problem} (${error})`);
     console.log(JSON.stringify({ platform: input.platform, images: [], problem: result.problem, error }));
     return 1;

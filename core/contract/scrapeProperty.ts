@@ -1,6 +1,7 @@
 // POST /api/scrape-property: import the photos of an Airbnb or Booking.com listing (SPEC section 7).
-// Parsed by the server route and by the web client. Failures carry a German `error` that the client may show
-// as it is, a stable English `code` to branch on, and a real HTTP status (see SCRAPE_PROPERTY_STATUS).
+// Parsed by the server route and by the web client. Failures carry a stable `code` (with `details.platform` where
+// known) that the client words in German (web/api/listing.ts, web/i18n/de.ts), a short English `error` for
+// programs and logs, and a real HTTP status (see SCRAPE_PROPERTY_STATUS).
 import { z } from 'zod';
 
 export const ScrapePropertyRequest = z.object({
@@ -10,12 +11,27 @@ export type ScrapePropertyRequest = z.infer<typeof ScrapePropertyRequest>;
 
 export const ListingPlatformSchema = z.enum(['airbnb', 'booking']);
 
+const imageNumber = z.number().int().positive();
+
+/** Why one photo of an otherwise working import was skipped; `image` is its 1-based place in the listing. */
+export const ImportImageProblem = z.discriminatedUnion('kind', [
+  /** Over MAX_FILE_BYTES; `bytes` is null when the size was not announced and the download was cut off. */
+  z.object({ image: imageNumber, kind: z.literal('tooLarge'), bytes: z.number().nullable() }),
+  z.object({ image: imageNumber, kind: z.literal('empty') }),
+  /** The photo's host answered this HTTP status. */
+  z.object({ image: imageNumber, kind: z.literal('status'), status: z.number().int() }),
+  z.object({ image: imageNumber, kind: z.literal('failed') }),
+  /** Not a JPEG, PNG or WEBP. */
+  z.object({ image: imageNumber, kind: z.literal('unsupportedFormat') }),
+]);
+export type ImportImageProblem = z.infer<typeof ImportImageProblem>;
+
 export const ScrapePropertyResponse = z.object({
   /** data: URLs whose MIME type was sniffed from the image bytes, in the listing's order. */
   images: z.array(z.string().regex(/^data:image\/(?:jpeg|png|webp);base64,/)).min(1),
   platform: ListingPlatformSchema,
-  /** German notes about single photos that could not be imported; absent when all of them worked. */
-  warnings: z.array(z.string()).optional(),
+  /** The photos that could not be imported; absent when all of them worked. */
+  warnings: z.array(ImportImageProblem).optional(),
 });
 export type ScrapePropertyResponse = z.infer<typeof ScrapePropertyResponse>;
 
@@ -54,7 +70,7 @@ export const SCRAPE_PROPERTY_STATUS: Record<ScrapePropertyErrorCode, number> = {
 };
 
 export const ScrapePropertyErrorBody = z.object({
-  /** German, ready to show. */
+  /** English, for programs and logs; the client words `code` itself. */
   error: z.string(),
   code: ScrapePropertyErrorCode,
   /** e.g. `{ platform, reason, status }` or `{ platform, warnings }`. */

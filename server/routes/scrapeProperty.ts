@@ -1,6 +1,6 @@
 // POST /api/scrape-property (contract: core/contract/scrapeProperty.ts): imports a listing's photos.
 // Parses the body, runs the importer with a signal that fires when the client goes away (so a closed tab stops
-// the downloads), and answers import failures with their status, German message and stable code.
+// the downloads), and answers import failures with their status and stable code (the client words it).
 import express, { Router, type Response } from 'express';
 import {
   SCRAPE_PROPERTY_STATUS,

@@ -1,10 +1,52 @@
 // The client of POST /api/scrape-property: sends the listing link, parses the answer with the shared contract,
-// and turns every failure into one German sentence for the import form (SPEC section 8, 'Import').
+// and words every failure as one German sentence for the import form (SPEC section 8, 'Import'): the server sends
+// a code and the platform, the texts live in web/i18n/de.ts.
 
-import { ScrapePropertyErrorBody, ScrapePropertyResponse } from '../../core/contract/scrapeProperty';
+import {
+  ListingPlatformSchema,
+  ScrapePropertyErrorBody,
+  ScrapePropertyResponse,
+  type ScrapePropertyErrorCode,
+} from '../../core/contract/scrapeProperty';
+import { ApiErrorBody } from '../../core/contract/errors';
+import type { ListingPlatform } from '../../core/listing/detectPlatform';
 import { t } from '../i18n/de';
+import { failureMessage } from './errors';
 
 export type ImportOutcome = { ok: true; value: ScrapePropertyResponse } | { ok: false; message: string };
+
+/** The German sentence for an import error; `platform` is unknown only before the link was recognised. */
+export function listingErrorText(code: ScrapePropertyErrorCode, platform?: ListingPlatform): string {
+  const booking = platform === 'booking';
+  const values = { platform: platform === undefined ? '' : t(`importForm.${platform}`) };
+  // The codes after the first three always come with a platform; without one, the generic text is honest.
+  const known = platform !== undefined;
+  switch (code) {
+    case 'INVALID_URL':
+      return t('importForm.invalidUrl');
+    case 'UNSUPPORTED_PLATFORM':
+      return t('importForm.unsupported');
+    case 'INVALID_LISTING_URL':
+      return booking ? t('importForm.invalidBooking') : t('importForm.invalidAirbnb');
+    case 'LISTING_NOT_FOUND':
+      return known ? t('importForm.listingNotFound', values) : t('importForm.fetchFailed');
+    case 'NO_IMAGES_FOUND':
+      if (booking) return t('importForm.noImagesTryAirbnb');
+      return known ? t('importForm.noImagesOnPage', values) : t('importForm.noImages');
+    case 'CAPTCHA_REQUIRED':
+      if (booking) return t('importForm.captchaTryAirbnb');
+      return known ? t('importForm.captchaRequired', values) : t('importForm.fetchFailed');
+    case 'PAGE_FETCH_FAILED':
+      return known ? t('importForm.pageFetchFailed', values) : t('importForm.fetchFailed');
+    case 'IMAGES_FETCH_FAILED':
+      return known ? t('importForm.imagesFetchFailed', values) : t('importForm.fetchFailed');
+  }
+}
+
+function platformOf(details: Record<string, unknown> | undefined): ListingPlatform | undefined {
+  const parsed = ListingPlatformSchema.safeParse(details?.platform);
+  return parsed.success ? parsed.data : undefined;
+}
 
 export async function scrapeProperty(url: string, signal?: AbortSignal): Promise<ImportOutcome> {
   let response: Response;
@@ -25,11 +67,16 @@ export async function scrapeProperty(url: string, signal?: AbortSignal): Promise
     return { ok: false, message: response.ok ? t('importForm.unknownError') : t('importForm.fetchFailed') };
   }
   if (!response.ok) {
-    // The server's German text where it sent one; otherwise the catalogue's generic message.
+    // An import failure is worded from its code, the API's other errors (rate limit, …) by web/api/errors.ts.
     const failure = ScrapePropertyErrorBody.safeParse(body);
-    if (failure.success) return { ok: false, message: failure.data.error };
-    const error = (body as { error?: unknown })?.error;
-    return { ok: false, message: typeof error === 'string' && error ? error : t('importForm.fetchFailed') };
+    if (failure.success) {
+      return { ok: false, message: listingErrorText(failure.data.code, platformOf(failure.data.details)) };
+    }
+    const apiError = ApiErrorBody.safeParse(body);
+    const message = apiError.success
+      ? failureMessage(response.status, apiError.data.code, apiError.data.details)
+      : t('importForm.fetchFailed');
+    return { ok: false, message };
   }
   if (
     Array.isArray((body as { images?: unknown })?.images) &&

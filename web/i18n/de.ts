@@ -81,6 +81,14 @@ export const de = {
     noImages: 'Keine Bilder gefunden. Bitte überprüfen Sie die URL.',
     convertFailed: 'Die Bilder konnten nicht konvertiert werden.',
     unknownError: 'Ein unbekannter Fehler ist aufgetreten',
+    listingNotFound: 'Der Link führt nicht zu einer gültigen {platform}-Unterkunft.',
+    noImagesOnPage: 'Auf der {platform}-Seite wurden keine Bilder gefunden.',
+    noImagesTryAirbnb: 'Keine Bilder gefunden. Tipp: Nutze einen Airbnb-Link.',
+    captchaRequired: '{platform} verlangt eine manuelle Bestätigung (Captcha). Bitte versuche es später erneut.',
+    captchaTryAirbnb:
+      'Booking.com verlangt eine manuelle Bestätigung (Captcha). Bitte versuche es später erneut oder nutze einen Airbnb-Link.',
+    pageFetchFailed: 'Die {platform}-Seite konnte nicht abgerufen werden.',
+    imagesFetchFailed: 'Von {platform} konnten keine Bilder geladen werden.',
   },
   landing: {
     benefitsTitle: 'Was Sie erwartet',

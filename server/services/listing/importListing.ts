@@ -1,20 +1,34 @@
 // The listing import use case behind POST /api/scrape-property: read the user's link, fetch the page through
 // the SSRF-safe fetcher, extract this listing's photos, download them a few at a time and return them as data
-// URLs. One failed photo becomes a German warning; only when none arrives is the import an error.
+// URLs. One failed photo becomes a warning (its problem as data); only when none arrives is the import an error.
 // No req/res in here: the route maps ListingImportError codes to HTTP statuses.
+import { MAX_FILE_BYTES } from '../../../core/catalog';
+import type {
+  ImportImageProblem,
+  ScrapePropertyErrorCode,
+  ScrapePropertyResponse,
+} from '../../../core/contract/scrapeProperty';
 import { readListingInput, type ListingPlatform } from '../../../core/listing/detectPlatform';
-import {
-  imageProblemMessage,
-  listingErrorMessage,
-  MAX_IMPORT_IMAGE_BYTES,
-  type ImageProblem,
-} from '../../../core/listing/messages';
-import type { ScrapePropertyErrorCode, ScrapePropertyResponse } from '../../../core/contract/scrapeProperty';
 import { sniffImageType } from '../../../core/upload/sniffImageType';
 import { extractListing } from './extract';
 import { FetchError, type SafeFetcher } from './fetcher';
 
-/** An import that failed as a whole; `message` is German and ready to show. */
+/** Why one photo was skipped, before it is numbered. */
+type ImageProblem = ImportImageProblem extends infer P ? (P extends unknown ? Omit<P, 'image'> : never) : never;
+
+/** The English `error` of each code, for programs and logs; the client words the code in German. */
+const LISTING_ERROR_SUMMARIES: Readonly<Record<ScrapePropertyErrorCode, string>> = {
+  INVALID_URL: 'The text is not a listing URL',
+  UNSUPPORTED_PLATFORM: 'Only Airbnb and Booking.com links can be imported',
+  INVALID_LISTING_URL: 'The link is not a listing page of its platform',
+  LISTING_NOT_FOUND: 'The platform has no such listing',
+  NO_IMAGES_FOUND: 'The listing page holds no photos',
+  CAPTCHA_REQUIRED: 'The platform asks for a captcha',
+  PAGE_FETCH_FAILED: 'The listing page could not be fetched',
+  IMAGES_FETCH_FAILED: 'None of the listing photos could be downloaded',
+};
+
+/** An import that failed as a whole; the route answers `code` with its status and `platform` in the details. */
 export class ListingImportError extends Error {
   override readonly name = 'ListingImportError';
   constructor(
@@ -22,7 +36,7 @@ export class ListingImportError extends Error {
     readonly platform: ListingPlatform | undefined,
     readonly details: Record<string, unknown> = {},
   ) {
-    super(listingErrorMessage(code, platform));
+    super(LISTING_ERROR_SUMMARIES[code]);
   }
 }
 
@@ -73,7 +87,7 @@ async function mapLimited<T, R>(
 export function createListingImporter(options: ListingImporterOptions): ListingImporter {
   const { fetcher } = options;
   const concurrency = options.concurrency ?? 4;
-  const maxImageBytes = options.maxImageBytes ?? MAX_IMPORT_IMAGE_BYTES;
+  const maxImageBytes = options.maxImageBytes ?? MAX_FILE_BYTES;
 
   async function fetchPage(platform: ListingPlatform, pageUrl: string, signal?: AbortSignal) {
     try {
@@ -130,10 +144,10 @@ export function createListingImporter(options: ListingImporterOptions): ListingI
 
     const downloads = await mapLimited(extracted.images, concurrency, (url) => fetchImage(url, signal));
     const images: string[] = [];
-    const warnings: string[] = [];
+    const warnings: ImportImageProblem[] = [];
     downloads.forEach((result, i) => {
       if (typeof result === 'string') images.push(result);
-      else warnings.push(imageProblemMessage(i + 1, result));
+      else warnings.push({ image: i + 1, ...result });
     });
     if (images.length === 0) throw new ListingImportError('IMAGES_FETCH_FAILED', platform, { warnings });
     return warnings.length > 0 ? { images, platform, warnings } : { images, platform };

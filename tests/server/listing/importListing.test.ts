@@ -1,5 +1,6 @@
 // The importer end to end: the saved real pages and generated JPEGs served from 127.0.0.1 through the real
-// SSRF-safe fetcher (its test origin plays the platform hosts), down to the data URLs and German errors.
+// SSRF-safe fetcher (its test origin plays the platform hosts), down to the data URLs and the
+// error codes (worded here as the web client words them).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSafeFetcher, type Resolver } from '../../../server/services/listing/fetcher';
 import { createListingImporterFromEnv } from '../../../server/services/listing/fromEnv';
@@ -8,6 +9,7 @@ import {
   ListingImportError,
   type ListingImporter,
 } from '../../../server/services/listing/importListing';
+import { listingErrorText } from '../../../web/api/listing';
 import {
   AIRBNB_NEGATIVE,
   AIRBNB_SSR,
@@ -43,14 +45,16 @@ beforeEach(() => {
   server.setOverride(null);
 });
 
-async function importError(url: string, signal?: AbortSignal): Promise<ListingImportError> {
+/** The failure as the user meets it: its code, platform and details, and the German text the client shows. */
+async function importError(url: string, signal?: AbortSignal) {
   const error: unknown = await importer.importListing(url, signal).then(
     () => null,
     (e: unknown) => e,
   );
   if (!(error instanceof ListingImportError))
     throw new Error(`expected a ListingImportError, got ${String(error)}`);
-  return error;
+  const { code, platform, details } = error;
+  return { code, platform, details, message: listingErrorText(code, platform) };
 }
 
 const imageRequests = () => server.requests.filter((r) => /\.(?:jpe?g|png|webp)(?:\?|$)/.test(r.target));
@@ -176,11 +180,11 @@ describe('page problems', () => {
   });
 
   it.each([
-    ['kein Link', 'INVALID_URL', 'Bitte geben Sie eine gültige URL ein.'],
+    ['kein Link', 'INVALID_URL', 'Bitte geben Sie eine gültige URL ein'],
     [
       'https://www.example.com/rooms/12345678',
       'UNSUPPORTED_PLATFORM',
-      expect.stringContaining('nicht unterstützt'),
+      'Bitte nutze einen Link zu Airbnb oder Booking.com.',
     ],
     [
       'https://www.airbnb.de/s/Berlin/homes',
@@ -204,7 +208,7 @@ describe('page problems', () => {
 });
 
 describe('photo downloads', () => {
-  it('one bad photo becomes a German warning; the others still arrive', async () => {
+  it('one bad photo becomes a warning naming its problem; the others still arrive', async () => {
     const chunkedTooLarge: Override = (_req, res) => {
       res.writeHead(200);
       const mb = Buffer.alloc(1024 * 1024, 0xff);
@@ -229,11 +233,11 @@ describe('photo downloads', () => {
     );
     const result = await importer.importListing(AIRBNB_SSR.url);
     expect(result.warnings).toEqual([
-      'Bild 2 konnte nicht geladen werden (Status 404)',
-      'Bild 3 ist leer',
-      'Bild 4 ist zu groß (12,0 MB). Maximal erlaubt: 10 MB',
-      'Bild 5 ist zu groß (über 10 MB). Maximal erlaubt: 10 MB',
-      'Bild 6 hat kein unterstütztes Format (JPG, PNG oder WEBP)',
+      { image: 2, kind: 'status', status: 404 },
+      { image: 3, kind: 'empty' },
+      { image: 4, kind: 'tooLarge', bytes: 12 * 1024 * 1024 },
+      { image: 5, kind: 'tooLarge', bytes: null },
+      { image: 6, kind: 'unsupportedFormat' },
     ]);
     const kept = [1, 7, 8, 9, 10].map((n) => targetOf(AIRBNB_SSR.expected[n - 1] as string));
     expect(result.images.map(jpegLabelOfDataUrl)).toEqual(kept);
@@ -276,7 +280,7 @@ describe('photo downloads', () => {
       message: 'Von Airbnb konnten keine Bilder geladen werden.',
     });
     expect(error.details.warnings).toHaveLength(10);
-    expect((error.details.warnings as string[])[9]).toBe('Bild 10 konnte nicht geladen werden (Status 503)');
+    expect((error.details.warnings as unknown[])[9]).toEqual({ image: 10, kind: 'status', status: 503 });
   });
 
   it('downloads at most 4 photos at the same time', async () => {

@@ -17,6 +17,7 @@ import {
   ListingImportError,
   type ListingImporter,
 } from '../../../server/services/listing/importListing';
+import { listingErrorText } from '../../../web/api/listing';
 import {
   AIRBNB_NEGATIVE,
   BOOKING_2026,
@@ -71,14 +72,16 @@ describe('with the real importer and the fixture pages', () => {
     expect(body.images.map(jpegLabelOfDataUrl)).toEqual(BOOKING_2026.expected.slice(0, 20).map(targetOf));
   });
 
-  it('422 with the German message for the Airbnb page without this listing', async () => {
+  it('422 with the code and platform the client words for the Airbnb page without this listing', async () => {
     const res = await post(app.url, { url: AIRBNB_NEGATIVE.url });
     expect(res.status).toBe(422);
-    expect(ScrapePropertyErrorBody.parse(await res.json())).toEqual({
-      error: 'Auf der Airbnb-Seite wurden keine Bilder gefunden.',
+    const body = ScrapePropertyErrorBody.parse(await res.json());
+    expect(body).toEqual({
+      error: 'The listing page holds no photos',
       code: 'NO_IMAGES_FOUND',
       details: { platform: 'airbnb' },
     });
+    expect(listingErrorText(body.code, 'airbnb')).toBe('Auf der Airbnb-Seite wurden keine Bilder gefunden.');
   });
 
   it.each([
@@ -123,7 +126,7 @@ describe('with a fake importer', () => {
   };
 
   it.each(SCRAPE_PROPERTY_ERROR_CODES.map((code) => [code, EXPECTED_STATUS[code]] as const))(
-    '%s -> %i with its German message',
+    '%s -> %i with its code, platform and an English error for programs',
     async (code, status) => {
       const error = new ListingImportError(code, 'booking', { reason: 'TEST' });
       outcome = () => Promise.reject(error);
@@ -134,7 +137,9 @@ describe('with a fake importer', () => {
         code,
         details: { reason: 'TEST', platform: 'booking' },
       });
-      expect(error.message).toMatch(/[äöüß]|Bitte|Bilder|Link|Seite/);
+      // German lives only in the client (web/i18n/de.ts); the server's text is for programs and logs.
+      expect(error.message).not.toMatch(/[äöüß]|Bitte|Bilder/);
+      expect(error.message.length).toBeGreaterThan(10);
     },
   );
 
