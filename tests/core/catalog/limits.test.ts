@@ -1,67 +1,146 @@
+// The limits of core/catalog/limits.ts through the code that enforces them: each test reads the constant and
+// drives the function or schema that applies it, so it fails when the code and the number drift apart (a
+// regex or a cap written down a second time), not when a number is changed on purpose. Limits that only
+// screens read (timings, slider clamps) act in React components and are left to the e2e journeys.
 import { describe, it, expect } from 'vitest';
-import * as limits from '../../../core/catalog/limits';
+import {
+  ACCEPTED_FILE_EXTENSIONS,
+  ACCEPTED_MIME_TYPES,
+  AIRBNB_MIN_ID_DIGITS,
+  BOOKING_IMPORT_MAX,
+  MAX_FILE_BYTES,
+  MAX_RECOMMENDED_MODES,
+  MAX_UPLOAD_FILES,
+  SLIDER_MAX_PERCENT,
+  SLIDER_MIN_PERCENT,
+  SLIDER_START_PERCENT,
+  STAGING_BUDGET_DEFAULT_EUR,
+  STAGING_BUDGET_MAX_EUR,
+  STAGING_BUDGET_MIN_EUR,
+  STAGING_BUDGET_STEP_EUR,
+  STAGING_CREDITS,
+  STAGING_IMAGE_COUNT,
+} from '../../../core/catalog/limits';
+import { priceUniform, PricingError } from '../../../core/catalog';
+import { ImageDataUrl, ImageDataUrlList } from '../../../core/contract/enhance';
+import { parseAirbnbInput, readListingInput } from '../../../core/listing/detectPlatform';
+import { sniffImageType } from '../../../core/upload/sniffImageType';
+import { validateUploads, type UploadCandidate } from '../../../core/upload/validateUploads';
 
-describe('limits', () => {
-  // Each number as SPEC sections 2 and 9 state it.
-  it.each([
-    ['MAX_FILE_BYTES', 10 * 1024 * 1024],
-    ['MAX_PIXELS', 50_000_000],
-    ['STAGING_CREDITS', 5],
-    ['STAGING_IMAGE_COUNT', 1],
-    ['STAGING_BUDGET_MIN_EUR', 0],
-    ['STAGING_BUDGET_MAX_EUR', 5000],
-    ['STAGING_BUDGET_STEP_EUR', 50],
-    ['TIP_ROTATION_MS', 4000],
-    ['COUNTDOWN_TICK_MS', 1000],
-    ['TESTIMONIAL_ROTATION_MS', 15_000],
-    ['DEFAULT_ESTIMATE_SECONDS', 60],
-    ['SLIDER_START_PERCENT', 50],
-    ['SLIDER_MIN_PERCENT', 10],
-    ['SLIDER_MAX_PERCENT', 90],
-    ['ANALYSIS_THUMBNAILS_MAX', 6],
-    ['COLLAPSED_LIST_COUNT', 3],
-    ['WORKFLOW_STEPS', 5],
-    ['PROGRESS_MIN_PERCENT', 5],
-    ['RIPPLE_AFTER_UPLOAD_MS', 800],
-    ['RIPPLE_AFTER_DRAG_LEAVE_MS', 300],
-    ['CREDITS_REFRESH_DELAY_MS', 1000],
-    ['AIRBNB_IMPORT_MAX', 10],
-    ['BOOKING_IMPORT_MAX', 20],
-    ['AIRBNB_MIN_ID_DIGITS', 8],
-    ['STARTING_CREDITS', 10],
-    ['MODE_CREDITS_MIN', 1],
-    ['MODE_CREDITS_MAX', 5],
-  ] as const)('%s = %i', (name, value) => {
-    expect(limits[name]).toBe(value);
+const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+const WEBP_HEAD = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 0x57, 0x45, 0x42, 0x50]);
+const APP_LIMITS = { maxFileBytes: MAX_FILE_BYTES, maxFiles: MAX_UPLOAD_FILES };
+
+/** A data: URL whose base64 payload stands for `bytes` bytes (its content is irrelevant to the size check). */
+const dataUrlOfBytes = (bytes: number) => `data:image/webp;base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`;
+
+describe('MAX_FILE_BYTES', () => {
+  it('lets validateUploads accept a file of exactly the limit and refuse one byte more', () => {
+    const files: UploadCandidate[] = [
+      { name: 'genau.jpg', size: MAX_FILE_BYTES, head: JPEG_HEAD },
+      { name: 'zu-gross.jpg', size: MAX_FILE_BYTES + 1, head: JPEG_HEAD },
+    ];
+    const decision = validateUploads(files, [], APP_LIMITS);
+    expect(decision.accepted.map((a) => a.index)).toEqual([0]);
+    expect(decision.rejected).toEqual([{ index: 1, name: 'zu-gross.jpg', reason: 'tooLarge' }]);
   });
 
-  it('accepts exactly PNG, JPEG and WEBP', () => {
-    expect([...limits.ACCEPTED_MIME_TYPES].sort()).toEqual(['image/jpeg', 'image/png', 'image/webp']);
-    expect(limits.ACCEPTED_FILE_EXTENSIONS).toEqual(['.jpg', '.jpeg', '.png', '.webp']);
+  it('lets the request contract carry a data: URL of a file at the limit but not of a much larger one', () => {
+    expect(ImageDataUrl.safeParse(dataUrlOfBytes(MAX_FILE_BYTES)).success).toBe(true);
+    expect(ImageDataUrl.safeParse(dataUrlOfBytes(MAX_FILE_BYTES + 1024)).success).toBe(false);
+  });
+});
+
+describe('MAX_UPLOAD_FILES', () => {
+  const photo = (i: number): UploadCandidate => ({ name: `foto-${i}.jpg`, size: 1000 + i, head: JPEG_HEAD });
+
+  it('lets validateUploads take a batch of exactly the limit and refuse the next photo as too many', () => {
+    const files = Array.from({ length: MAX_UPLOAD_FILES + 1 }, (_, i) => photo(i));
+    const decision = validateUploads(files, [], APP_LIMITS);
+    expect(decision.accepted).toHaveLength(MAX_UPLOAD_FILES);
+    expect(decision.rejected).toEqual([
+      { index: MAX_UPLOAD_FILES, name: `foto-${MAX_UPLOAD_FILES}.jpg`, reason: 'tooMany' },
+    ]);
   });
 
-  it('has a staging budget default inside the slider, on its steps', () => {
-    const { min, max } = limits.STAGING_BUDGET_DEFAULT_EUR;
-    expect({ min, max }).toEqual({ min: 0, max: 2000 });
+  it('counts the photos already held', () => {
+    const held = Array.from({ length: MAX_UPLOAD_FILES }, (_, i) => ({ name: `alt-${i}.jpg`, size: i + 1 }));
+    expect(validateUploads([photo(0)], held, APP_LIMITS).rejected.map((r) => r.reason)).toEqual(['tooMany']);
+  });
+
+  it('bounds the data: URL list of one request', () => {
+    const url = dataUrlOfBytes(3);
+    expect(ImageDataUrlList.safeParse(Array(MAX_UPLOAD_FILES).fill(url)).success).toBe(true);
+    expect(ImageDataUrlList.safeParse(Array(MAX_UPLOAD_FILES + 1).fill(url)).success).toBe(false);
+  });
+
+  it('holds a whole Booking.com import', () => {
+    expect(MAX_UPLOAD_FILES).toBeGreaterThanOrEqual(BOOKING_IMPORT_MAX);
+  });
+});
+
+describe('ACCEPTED_MIME_TYPES / ACCEPTED_FILE_EXTENSIONS', () => {
+  it('are exactly the types the byte sniffer recognises', () => {
+    const sniffed = [JPEG_HEAD, PNG_HEAD, WEBP_HEAD].map(sniffImageType);
+    expect([...sniffed].sort()).toEqual([...ACCEPTED_MIME_TYPES].sort());
+  });
+
+  it('offer a file extension for every accepted type and no other', () => {
+    const subtypeOf = (ext: string) => (ext === '.jpg' ? 'jpeg' : ext.slice(1));
+    const fromExtensions = new Set(ACCEPTED_FILE_EXTENSIONS.map((ext) => `image/${subtypeOf(ext)}`));
+    expect([...fromExtensions].sort()).toEqual([...ACCEPTED_MIME_TYPES].sort());
+  });
+});
+
+describe('AIRBNB_MIN_ID_DIGITS', () => {
+  const id = (digits: number) => '12345678901234567890'.slice(0, digits);
+
+  it('is the shortest bare room id the listing input accepts', () => {
+    expect(parseAirbnbInput(id(AIRBNB_MIN_ID_DIGITS))).toBe(id(AIRBNB_MIN_ID_DIGITS));
+    expect(parseAirbnbInput(id(AIRBNB_MIN_ID_DIGITS - 1))).toBeNull();
+  });
+
+  it('is the shortest room id of a room link', () => {
+    const link = (digits: number) => `https://www.airbnb.de/rooms/${id(digits)}`;
+    expect(readListingInput(link(AIRBNB_MIN_ID_DIGITS))).toMatchObject({
+      ok: true,
+      listingId: id(AIRBNB_MIN_ID_DIGITS),
+    });
+    expect(readListingInput(link(AIRBNB_MIN_ID_DIGITS - 1))).toMatchObject({
+      ok: false,
+      error: 'INVALID_LISTING_URL',
+    });
+  });
+});
+
+describe('STAGING_CREDITS / STAGING_IMAGE_COUNT', () => {
+  it('is what staging costs on the one image it works on', () => {
+    expect(priceUniform(['cozyFurnishing'], STAGING_IMAGE_COUNT).total).toBe(STAGING_CREDITS);
+  });
+
+  it('refuses staging on more images', () => {
+    expect(() => priceUniform(['cozyFurnishing'], STAGING_IMAGE_COUNT + 1)).toThrow(PricingError);
+  });
+});
+
+describe('limits that must agree with each other', () => {
+  it('starts the before/after slider between its clamps', () => {
+    expect(SLIDER_MIN_PERCENT).toBeLessThan(SLIDER_START_PERCENT);
+    expect(SLIDER_START_PERCENT).toBeLessThan(SLIDER_MAX_PERCENT);
+  });
+
+  it('puts the staging budget default inside the slider, on its steps', () => {
+    const { min, max } = STAGING_BUDGET_DEFAULT_EUR;
+    expect(min).toBeLessThanOrEqual(max);
     for (const v of [min, max]) {
-      expect(v).toBeGreaterThanOrEqual(limits.STAGING_BUDGET_MIN_EUR);
-      expect(v).toBeLessThanOrEqual(limits.STAGING_BUDGET_MAX_EUR);
-      expect(v % limits.STAGING_BUDGET_STEP_EUR).toBe(0);
+      expect(v).toBeGreaterThanOrEqual(STAGING_BUDGET_MIN_EUR);
+      expect(v).toBeLessThanOrEqual(STAGING_BUDGET_MAX_EUR);
+      expect(v % STAGING_BUDGET_STEP_EUR).toBe(0);
     }
   });
 
-  it('lists the staging styles of SPEC section 9', () => {
-    expect(limits.STAGING_STYLES).toEqual(['auto', 'modern', 'classic', 'minimal', 'cozy']);
-  });
-
-  it('prefers the largest Booking.com photo size', () => {
-    expect(limits.BOOKING_SIZE_PREFERENCE).toEqual(['max1920x1080', 'max1280x900', 'max1024x768']);
-  });
-
-  it('keeps the slider start between its clamps and the product decisions sane', () => {
-    expect(limits.SLIDER_MIN_PERCENT).toBeLessThan(limits.SLIDER_START_PERCENT);
-    expect(limits.SLIDER_START_PERCENT).toBeLessThan(limits.SLIDER_MAX_PERCENT);
-    expect(limits.MAX_UPLOAD_FILES).toBeGreaterThanOrEqual(limits.BOOKING_IMPORT_MAX);
-    expect(limits.MAX_RECOMMENDED_MODES).toBeGreaterThanOrEqual(2);
+  it('recommends at least two modes', () => {
+    expect(MAX_RECOMMENDED_MODES).toBeGreaterThanOrEqual(2);
   });
 });

@@ -13,6 +13,7 @@ import {
   isModeId,
   modeById,
   modeCost,
+  priceUniform,
   roomModes,
 } from '../../../core/catalog';
 
@@ -64,16 +65,27 @@ describe('MODES', () => {
     expect(ids).toHaveLength(12 + 18);
   });
 
-  it('lists the global modes with the credits of the spec table', () => {
-    expect(Object.fromEntries(GLOBAL_MODES.map((m) => [m.id, m.listedCredits]))).toEqual(SPEC_GLOBAL_CREDITS);
+  it('lists exactly the global modes of the spec table, for every room', () => {
+    expect(GLOBAL_MODES.map((m) => m.id).sort()).toEqual(Object.keys(SPEC_GLOBAL_CREDITS).sort());
     for (const m of GLOBAL_MODES) expect(m.roomType).toBeUndefined();
   });
+
+  it.each(Object.entries(SPEC_GLOBAL_CREDITS))(
+    'lists %s at %i credits and charges them when it runs on the server',
+    (id, credits) => {
+      expect(modeById(id)?.listedCredits).toBe(credits);
+      expect(priceUniform([id], 1).total).toBe(isDeviceMode(id) ? 0 : credits);
+    },
+  );
 
   it.each(Object.entries(SPEC_ROOM_MODES))(
     'lists the %s modes with the credits of the spec',
     (room, credits) => {
       const modes = ROOM_MODES.filter((m) => m.roomType === room);
       expect(Object.fromEntries(modes.map((m) => [m.id, m.listedCredits]))).toEqual(credits);
+      for (const [id, listed] of Object.entries(credits)) {
+        expect(priceUniform([id], 1).total, id).toBe(isDeviceMode(id) ? 0 : listed);
+      }
     },
   );
 

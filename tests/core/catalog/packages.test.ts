@@ -2,21 +2,6 @@ import { describe, it, expect } from 'vitest';
 import { CREDIT_PACKAGES, packageById } from '../../../core/catalog';
 
 describe('CREDIT_PACKAGES', () => {
-  it('holds the three packages of SPEC section 9', () => {
-    expect(CREDIT_PACKAGES).toEqual([
-      { id: 'starter', name: 'Starter', credits: 10, priceCents: 499, popular: false, savings: null },
-      {
-        id: 'popular',
-        name: 'Beliebt',
-        credits: 25,
-        priceCents: 999,
-        popular: true,
-        savings: '20% Ersparnis',
-      },
-      { id: 'pro', name: 'Profi', credits: 50, priceCents: 1499, popular: false, savings: '40% Ersparnis' },
-    ]);
-  });
-
   it('marks exactly one package as popular', () => {
     expect(CREDIT_PACKAGES.filter((p) => p.popular).map((p) => p.id)).toEqual(['popular']);
   });
@@ -36,12 +21,18 @@ describe('CREDIT_PACKAGES', () => {
 });
 
 describe('#packageById', () => {
+  // The three packages of SPEC section 9, as the credits route and the pricing screen look them up.
   it.each([
-    ['starter', 10],
-    ['popular', 25],
-    ['pro', 50],
-  ])('%s has %i credits', (id, credits) => {
-    expect(packageById(id)?.credits).toBe(credits);
+    ['starter', { name: 'Starter', credits: 10, priceCents: 499, popular: false, savings: null }],
+    ['popular', { name: 'Beliebt', credits: 25, priceCents: 999, popular: true, savings: '20% Ersparnis' }],
+    ['pro', { name: 'Profi', credits: 50, priceCents: 1499, popular: false, savings: '40% Ersparnis' }],
+  ])('%s', (id, fields) => {
+    expect(packageById(id)).toEqual({ id, ...fields });
+  });
+
+  it('finds every listed package and nothing else', () => {
+    for (const p of CREDIT_PACKAGES) expect(packageById(p.id)).toBe(p);
+    expect(CREDIT_PACKAGES).toHaveLength(3);
   });
 
   it('answers undefined for an unknown id', () => {

@@ -1,4 +1,5 @@
 import { describe, it, expect } from 'vitest';
+import { detectPlatform } from '../../../core/listing/detectPlatform';
 import { IMPORT_PLATFORMS, importedFileName, resultFileName } from '../../../core/text/fileNames';
 
 describe('#resultFileName', () => {
@@ -26,8 +27,14 @@ describe('#importedFileName', () => {
     expect(importedFileName(platform, n)).toBe(name);
   });
 
-  it('knows both platforms', () => {
-    expect(IMPORT_PLATFORMS).toEqual(['airbnb', 'booking']);
+  it.each([
+    ['https://www.airbnb.de/rooms/12345678', 'airbnb'],
+    ['https://www.booking.com/hotel/de/seeblick.de.html', 'booking'],
+  ])('names the photos of every platform the listing input detects (%s)', (link, platform) => {
+    const detected = detectPlatform(link);
+    expect(detected).toBe(platform);
+    expect(IMPORT_PLATFORMS).toContain(detected);
+    expect(importedFileName(detected!, 3)).toBe(`${platform}-3.jpg`);
   });
 
   it.each([0, 2.5])('rejects %s', (n) => {
