@@ -15,14 +15,12 @@ export interface RateLimitOptions {
    * An AI route may count per user instead: `key: async (req) => (await getUserId(req)) ?? ipKey(req)`.
    */
   key?: (req: Request) => string | Promise<string>;
-  /** The German `error` text; the client may show it as it is. */
+  /** The English `error` text for programs; the client words the RATE_LIMITED code in German. */
   message?: string;
 }
 
-export const RATE_LIMITED_MESSAGE =
-  'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.';
-export const AUTH_RATE_LIMITED_MESSAGE =
-  'Zu viele Anmeldeversuche. Bitte warte eine Minute und versuche es dann erneut.';
+export const RATE_LIMITED_MESSAGE = 'Too many requests; wait a moment and try again';
+export const AUTH_RATE_LIMITED_MESSAGE = 'Too many sign-in attempts; wait a minute and try again';
 
 /** Sign-in and sign-up attempts per minute and IP address when AUTH_RATE_LIMIT is unset. */
 export const AUTH_RATE_LIMIT_DEFAULT = 10;

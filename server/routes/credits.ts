@@ -8,9 +8,6 @@ import type { AppDeps } from '../deps';
 import { getUserId } from '../auth/session';
 import { ApiError } from '../errors';
 
-/** The German text the client shows for 'Credits kaufen' until payments exist. */
-export const PURCHASE_NOT_AVAILABLE = 'Diese Funktion kommt bald!';
-
 export function creditsRouter({ credits }: AppDeps): Router {
   const router = Router();
 
@@ -28,7 +25,8 @@ export function creditsRouter({ credits }: AppDeps): Router {
   router.post('/credits/purchase', (req) => {
     // Parsed anyway, so the call already has its final shape; only the payment itself is missing.
     PurchaseRequest.parse(req.body);
-    throw new ApiError(501, 'NOT_IMPLEMENTED', PURCHASE_NOT_AVAILABLE);
+    // The client words NOT_IMPLEMENTED as 'Diese Funktion kommt bald!' (web/i18n/de.ts).
+    throw new ApiError(501, 'NOT_IMPLEMENTED', 'Buying credits is not available yet');
   });
 
   return router;
