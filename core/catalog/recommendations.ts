@@ -7,31 +7,30 @@ import { MAX_RECOMMENDED_MODES } from './limits';
 import { roomModes } from './modes';
 import type { RoomType } from './types';
 
-export interface VisibleElements {
-  hasPillows: boolean;
-  hasBed: boolean;
-  hasTV: boolean;
-  hasAppliances: boolean;
-  hasCountertops: boolean;
-  hasToiletries: boolean;
-  hasClutter: boolean;
-}
+/** The things an analyser looks for in a photo, each a flag of VisibleElements (also the API's field order). */
+export const VISIBLE_ELEMENTS = [
+  'hasPillows',
+  'hasBed',
+  'hasTV',
+  'hasAppliances',
+  'hasCountertops',
+  'hasToiletries',
+  'hasClutter',
+] as const;
+export type VisibleElement = (typeof VISIBLE_ELEMENTS)[number];
 
-export const NO_VISIBLE_ELEMENTS: Readonly<VisibleElements> = Object.freeze({
-  hasPillows: false,
-  hasBed: false,
-  hasTV: false,
-  hasAppliances: false,
-  hasCountertops: false,
-  hasToiletries: false,
-  hasClutter: false,
-});
+/** Which of VISIBLE_ELEMENTS a photo (or any photo of a set) shows. */
+export type VisibleElements = Record<VisibleElement, boolean>;
+
+export const NO_VISIBLE_ELEMENTS: Readonly<VisibleElements> = Object.freeze(
+  Object.fromEntries(VISIBLE_ELEMENTS.map((flag) => [flag, false])) as VisibleElements,
+);
 
 /**
  * Which server mode each visible element calls for, most visible improvement first. Clutter leads because
  * removing it changes a listing photo most; the rest follow the order a guest's eye meets them.
  */
-const ELEMENT_MODES: ReadonlyArray<readonly [keyof VisibleElements, string]> = [
+const ELEMENT_MODES: ReadonlyArray<readonly [VisibleElement, string]> = [
   ['hasClutter', 'declutter'],
   ['hasBed', 'hotelBed'],
   ['hasPillows', 'arrangePillows'],

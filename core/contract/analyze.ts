@@ -4,6 +4,7 @@
 // Send downscaled photos (about 1024 px): the whole JSON body is limited to 25 MB.
 import { z } from 'zod';
 import { isModeId } from '../catalog/modes';
+import { VISIBLE_ELEMENTS, type VisibleElement } from '../catalog/recommendations';
 import { ROOM_TYPES } from '../catalog/types';
 import { AiProviderName, ImageDataUrlList, RoomTypeOrMixed } from './enhance';
 
@@ -12,15 +13,13 @@ export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
 
 export const RoomTypeSchema = z.enum(ROOM_TYPES);
 
-export const VisibleElementsSchema = z.object({
-  hasPillows: z.boolean(),
-  hasBed: z.boolean(),
-  hasTV: z.boolean(),
-  hasAppliances: z.boolean(),
-  hasCountertops: z.boolean(),
-  hasToiletries: z.boolean(),
-  hasClutter: z.boolean(),
-});
+/** One boolean per flag of core/catalog's VISIBLE_ELEMENTS, in its order. */
+export const VisibleElementsSchema = z.object(
+  Object.fromEntries(VISIBLE_ELEMENTS.map((flag) => [flag, z.boolean()])) as Record<
+    VisibleElement,
+    z.ZodBoolean
+  >,
+);
 
 export const ImageAnalysisSchema = z.object({
   roomType: RoomTypeSchema,

@@ -7,7 +7,7 @@ import { ContentFilterFinishReasonError } from 'openai/core/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { ROOM_TYPES, type Mode, type RoomType } from '../../core/catalog';
-import type { ImageAnalysis } from '../../core/contract/analyze';
+import { VisibleElementsSchema, type ImageAnalysis } from '../../core/contract/analyze';
 import type { Suggestion } from '../../core/text';
 import { AiError } from './errors';
 import type {
@@ -67,23 +67,13 @@ export function implementPrompt(suggestions: readonly string[]): string {
 }
 
 // Structured output schemas. Strict JSON schema has no optional fields, so "none" is null or an empty string.
-const VisibleElementsOut = z.object({
-  hasPillows: z.boolean(),
-  hasBed: z.boolean(),
-  hasTV: z.boolean(),
-  hasAppliances: z.boolean(),
-  hasCountertops: z.boolean(),
-  hasToiletries: z.boolean(),
-  hasClutter: z.boolean(),
-});
-
 export const AnalysisOut = z.object({
   images: z.array(
     z.object({
       imageNumber: z.number().int(),
       roomType: z.enum(ROOM_TYPES),
       confidence: z.number(),
-      visibleElements: VisibleElementsOut,
+      visibleElements: VisibleElementsSchema,
       description: z.string(),
     }),
   ),

@@ -1,6 +1,12 @@
 // Many photos' analyses to the one RoomAnalysis of SPEC section 3 that mode selection starts from. The device
 // and the server combine through here; the modes to recommend come from core/catalog's recommendModes.
-import { NO_VISIBLE_ELEMENTS, recommendModes, type RoomType, type VisibleElements } from '../../catalog';
+import {
+  NO_VISIBLE_ELEMENTS,
+  recommendModes,
+  VISIBLE_ELEMENTS,
+  type RoomType,
+  type VisibleElements,
+} from '../../catalog';
 import type { PerImageRoom, RoomAnalysis } from './types';
 
 /** Combines per-image room types into the analysis' roomType, roomTypes and hasMixedRooms. */
@@ -17,7 +23,7 @@ export function combineRoomTypes(
 export function mergeVisibleElements(perImage: readonly VisibleElements[]): VisibleElements {
   const merged: VisibleElements = { ...NO_VISIBLE_ELEMENTS };
   for (const elements of perImage) {
-    for (const key of Object.keys(merged) as (keyof VisibleElements)[]) merged[key] ||= elements[key];
+    for (const flag of VISIBLE_ELEMENTS) merged[flag] ||= elements[flag];
   }
   return merged;
 }

@@ -6,6 +6,7 @@ import {
   isDeviceMode,
   isModeId,
   recommendModes,
+  VISIBLE_ELEMENTS,
   type RoomType,
   type VisibleElements,
 } from '../../../core/catalog';
@@ -52,7 +53,7 @@ describe('#recommendModes', () => {
 
   const rooms: Array<RoomType | 'mixed'> = [...ROOM_TYPES, 'mixed'];
   // Every combination of the seven flags, for every room: the invariants hold for all 128 x 7 inputs.
-  const flagNames = Object.keys(NO_VISIBLE_ELEMENTS) as Array<keyof VisibleElements>;
+  const flagNames = VISIBLE_ELEMENTS;
   const combos = Array.from({ length: 2 ** flagNames.length }, (_, bits) =>
     Object.fromEntries(flagNames.map((f, i) => [f, (bits & (1 << i)) !== 0])),
   ) as unknown as VisibleElements[];
@@ -79,5 +80,22 @@ describe('#recommendModes', () => {
     expect(recommendModes('general', { hasAppliances: true })).toContain('shineAppliances');
     expect(recommendModes('general', { hasToiletries: true })).toContain('spaClean');
     expect(recommendModes('general', { hasTV: true })).toContain('entertainmentTidy');
+  });
+
+  it('has a server mode for every visible element, and none without it', () => {
+    const base = recommendModes('general', NO_VISIBLE_ELEMENTS);
+    for (const flag of VISIBLE_ELEMENTS) {
+      const added = recommendModes('general', { ...NO_VISIBLE_ELEMENTS, [flag]: true }).filter(
+        (id) => !base.includes(id),
+      );
+      expect(added, flag).toHaveLength(1);
+      expect(isDeviceMode(added[0]), flag).toBe(false);
+    }
+  });
+});
+
+describe('NO_VISIBLE_ELEMENTS', () => {
+  it('has every flag of VISIBLE_ELEMENTS, all false, in that order', () => {
+    expect(Object.entries(NO_VISIBLE_ELEMENTS)).toEqual(VISIBLE_ELEMENTS.map((flag) => [flag, false]));
   });
 });
