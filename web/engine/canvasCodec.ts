@@ -2,10 +2,11 @@
 // orientation, and OffscreenCanvas.convertToBlob). Works in a window and in a worker. A canvas-encoded image
 // carries no EXIF, so no GPS position or camera serial leaves the device in anything encoded here.
 
-// The long-side fit is core's, so browser, server and the detector all shrink photos alike.
+// The long-side fit (never enlarge, at least one pixel a side) is core's, not a second copy of it.
 import { analysisSize } from '../../core/analysis/room/downscale';
 import type { AcceptedImageType } from '../../core/upload/sniffImageType';
-import type { Codec, RgbaImage } from './enhance';
+import type { RgbaImage } from '../../core/imaging/types';
+import type { Codec } from './enhance';
 
 /**
  * JPEG qualities, one per use. They differ because the uses do: what the user keeps must not lose detail,

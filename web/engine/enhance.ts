@@ -8,8 +8,6 @@ import { readImageSize } from '../../core/upload/imageSize';
 import { sniffImageType, type AcceptedImageType } from '../../core/upload/sniffImageType';
 import type { StageTimings, WorkerJob, WorkerOutcome, WorkerProgress } from './protocol';
 
-export type { RgbaImage };
-
 export interface Codec {
   /** Decodes with EXIF orientation applied; photos with transparency come out on white. */
   decode(blob: Blob, type: AcceptedImageType): Promise<RgbaImage>;
