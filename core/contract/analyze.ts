@@ -31,10 +31,14 @@ export const ImageAnalysisSchema = z.object({
 });
 export type ImageAnalysis = z.infer<typeof ImageAnalysisSchema>;
 
+/** The combined analysis; core/analysis/room's RoomAnalysis is this without the description. */
 export const RoomAnalysisSchema = z.object({
+  /** The room type of all images, or 'mixed' when they show different rooms. */
   roomType: RoomTypeOrMixed,
+  /** Each distinct room type seen, in the order first seen. */
   roomTypes: z.array(RoomTypeSchema),
   hasMixedRooms: z.boolean(),
+  /** Mode ids to preselect, best first (core/catalog's recommendModes). */
   recommendedModes: z.array(z.string().refine(isModeId, { error: 'unknown mode id' })),
   /** True where any image shows the element. */
   visibleElements: VisibleElementsSchema,

@@ -1,7 +1,9 @@
 // The data that flows through the room analysis: what the detector saw in one photo, the per-photo result and
 // the combined analysis of a set of photos. Kept apart from the code so the worker, the server, the workflow
 // and the tests can share the shapes without loading tfjs. Pixels come in as core/imaging's RgbaImage.
+import type { z } from 'zod';
 import type { RoomType, VisibleElements } from '../../catalog';
+import type { RoomAnalysisSchema } from '../../contract/analyze';
 import type { CocoLabel } from './cocoLabels';
 
 /** A box in image fractions (0..1), top-left origin. */
@@ -42,14 +44,8 @@ export interface ImageRoomAnalysis extends PerImageRoom {
   ms: number;
 }
 
-/** The analysis of a set of photos (SPEC section 3) that mode selection starts from. */
-export interface RoomAnalysis {
-  /** The room type of all images, or 'mixed' when they show different rooms. */
-  roomType: RoomType | 'mixed';
-  /** Each distinct room type seen, in the order first seen. */
-  roomTypes: RoomType[];
-  hasMixedRooms: boolean;
-  recommendedModes: string[];
-  /** True where any image shows the element. */
-  visibleElements: VisibleElements;
-}
+/**
+ * The analysis of a set of photos (SPEC section 3) that mode selection starts from: the API's RoomAnalysisSchema
+ * (core/contract/analyze.ts, which documents each field) without its German description.
+ */
+export type RoomAnalysis = Omit<z.infer<typeof RoomAnalysisSchema>, 'description'>;
