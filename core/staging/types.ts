@@ -1,0 +1,117 @@
+// The shapes of virtual staging: furniture categories, catalogue items, the selection and the shopping list.
+// Pure data types shared by the selection, the art generator, the builtin renderer, the server and the web client.
+// Money is integer euro cents throughout; formatting (Intl de-DE) is the client's job.
+import type { RoomType } from '../catalog/types';
+import type { StagingStyle } from '../catalog/limits';
+
+export type { RoomType, StagingStyle };
+
+/** A concrete style a product is designed in; the user's 'auto' resolves to one of these per room. */
+export const PRODUCT_STYLES = ['modern', 'classic', 'minimal', 'cozy'] as const;
+export type ProductStyle = (typeof PRODUCT_STYLES)[number];
+
+export const PRIORITIES = ['essential', 'recommended', 'optional'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** 'budget' pieces are the cheaper line of a category; every category has a 'mid' piece per style. */
+export const PRICE_BANDS = ['budget', 'mid', 'premium'] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number];
+
+/**
+ * Where a piece goes in a room, which decides how the renderer places it: on the floor (its picture's bottom edge
+ * is the floor contact line), flat on the floor (rugs, mats: drawn first, under everything), on the wall, hanging
+ * from the ceiling, on another piece's top (lamps, vases), or on a seat or bed (textiles).
+ */
+export const PLACEMENTS = ['floor', 'flat', 'wall', 'ceiling', 'tabletop', 'textile'] as const;
+export type Placement = (typeof PLACEMENTS)[number];
+
+/** Outer size in centimetres: width (left-right, as the picture shows it), depth, height. */
+export interface Dimensions {
+  w: number;
+  d: number;
+  h: number;
+}
+
+export const CATEGORY_IDS = [
+  'sofa',
+  'armchair',
+  'coffeeTable',
+  'sideTable',
+  'tvBoard',
+  'rug',
+  'floorLamp',
+  'tableLamp',
+  'pendant',
+  'plant',
+  'shelf',
+  'sideboard',
+  'bed',
+  'nightstand',
+  'wardrobe',
+  'bedLinen',
+  'bench',
+  'diningTable',
+  'diningChair',
+  'barStool',
+  'kitchenCart',
+  'vase',
+  'desk',
+  'officeChair',
+  'mirror',
+  'artwork',
+  'cushions',
+  'throw',
+  'towels',
+  'bathMat',
+  'towelLadder',
+  'laundryBasket',
+  'bistroSet',
+  'lounger',
+  'planter',
+  'lantern',
+  'outdoorRug',
+] as const;
+export type CategoryId = (typeof CATEGORY_IDS)[number];
+
+export interface Category {
+  id: CategoryId;
+  /** German name of the kind of piece, e.g. 'Couchtisch'; the recommendation's germanName. */
+  germanName: string;
+  /** English item name for the recommendation and the image model's prompt, e.g. 'coffee table'. */
+  item: string;
+  placement: Placement;
+  /** The mid-band piece's size; budget pieces are a little smaller. */
+  dimensions: Dimensions;
+  /** The mid-band price in whole euros before the style's factor. */
+  midPriceEur: number;
+  /** How much of it a room takes, e.g. 4 dining chairs. Priced per unit; the shopping list shows the count. */
+  quantity: number;
+  /** The rooms it is recommended for and how strongly. */
+  rooms: Partial<Record<RoomType, Priority>>;
+  /** Whether a cheaper 'budget' line exists beside the 'mid' piece. */
+  hasBudgetLine: boolean;
+}
+
+export interface CatalogItem {
+  /** Stable id, also the picture's file name: `${category}-${style}-${band}`. */
+  id: string;
+  category: CategoryId;
+  /** German product title shown in the list, e.g. 'Sofa „Oslo“, 3-Sitzer, Webstoff grau'. */
+  name: string;
+  /** The styles it suits; the first is the one it was designed in. */
+  styles: ProductStyle[];
+  band: PriceBand;
+  dimensions: Dimensions;
+  /** Price per unit in euro cents. */
+  priceCents: number;
+  /** Always true for the shipped catalogue: prices are typical shop prices, not quotes. */
+  priceIsEstimate: true;
+  /** A shop link without affiliate tag: a product page if known, else a shop search for the item. */
+  link: string;
+  /** Public paths of the picture: SVG (any size) and PNG (PRODUCT_PNG_PX_PER_CM pixels per centimetre). */
+  image: { svg: string; png: string };
+  /** The main colours of the picture, hex, for the art and for the image model's prompt. */
+  colors: string[];
+  /** German one-line material and colour description. */
+  material: string;
+}
