@@ -1,12 +1,11 @@
-// The pure parts behind the AI routes, as tables: image statistics and the builtin colour operations on tiny
-// synthetic frames, how suggestion text maps to operations and to photos, the prompts, the replay cache, the
+// The pure parts behind the AI routes, as tables: image statistics and the builtin white balance on tiny
+// synthetic frames (the vibrance kernel is tested in tests/core/imaging), how suggestion text maps to operations and to photos, the prompts, the replay cache, the
 // builtin suggestions, and how the openai client's errors become the API's failure kinds.
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { modeById, NO_VISIBLE_ELEMENTS } from '../../core/catalog';
 import { parseSuggestions, printSuggestions } from '../../core/text';
 import { roomFromStats, titleOf } from '../../server/ai/builtin';
-import { vibranceGreensAndSky } from '../../server/ai/builtin/colour';
 import { neutralWhiteBalance, operationsForSuggestion } from '../../server/ai/builtin/operations';
 import { imageStats, type ImageStats } from '../../server/ai/builtin/stats';
 import { builtinSuggestions } from '../../server/ai/builtin/suggestions';
@@ -32,7 +31,6 @@ function frame(
 }
 
 const solid = (rgb: [number, number, number]) => frame(8, 6, () => rgb);
-const pixel = (image: RgbaImage, i = 0) => Array.from(image.data.slice(i * 4, i * 4 + 3));
 const meanOf = (image: RgbaImage, channel: number) => {
   let sum = 0;
   for (let i = channel; i < image.data.length; i += 4) sum += image.data[i] ?? 0;
@@ -83,21 +81,6 @@ describe('#neutralWhiteBalance', () => {
   it('leaves a neutral photo as it is', () => {
     const grey = frame(4, 4, (x) => [60 + x * 40, 60 + x * 40, 60 + x * 40]);
     expect(Array.from(neutralWhiteBalance(grey).data)).toEqual(Array.from(grey.data));
-  });
-});
-
-describe('#vibranceGreensAndSky', () => {
-  it.each<[string, [number, number, number], 'more' | 'same']>([
-    ['a dull lawn green', [90, 120, 80], 'more'],
-    ['a pale sky blue', [150, 170, 200], 'more'],
-    ['a red-brown facade', [150, 90, 70], 'same'],
-    ['a skin tone', [220, 180, 150], 'same'],
-    ['grey', [128, 128, 128], 'same'],
-  ])('%s gets %s saturation', (_name, rgb, expected) => {
-    const out = pixel(vibranceGreensAndSky(solid(rgb)));
-    const chroma = (c: number[]) => Math.max(...c) - Math.min(...c);
-    if (expected === 'same') expect(out).toEqual(rgb);
-    else expect(chroma(out)).toBeGreaterThan(chroma(rgb) + 5);
   });
 });
 

@@ -1,13 +1,13 @@
 // What the builtin provider can honestly do to a photo without a generative model: a short list of classical
-// operations (the device engine's kernels from core/imaging plus a vibrance of its own), which server
+// operations (core/imaging's kernels: the device engine's and the foliage-and-sky vibrance), which server
 // modes it approximates with them, and which words in a suggestion map to which operation. Everything else
 // (removing clutter, making a bed, a new window view, furniture) needs the AI service, and the provider says so.
 import { colorCast } from '../../../core/analysis/colorCast';
 import { applyCurvesAndSaturation } from '../../../core/imaging/colorGrade';
 import { autoEnhance, runDeviceMode } from '../../../core/imaging/pipeline';
+import { vibranceGreensAndSky } from '../../../core/imaging/vibrance';
 import { whiteBalanceCurves } from '../../../core/imaging/whiteBalance';
 import type { RgbaImage } from '../types';
-import { vibranceGreensAndSky } from './colour';
 
 export type OperationId =
   | 'perspective'

@@ -1,6 +1,10 @@
-// Image statistics the builtin provider reasons with: exposure, colour cast, colourfulness, sharpness, and the
-// share of foliage and sky (an outdoor photo has both). One pass over a small copy (about 512 px); pure, so the
-// thresholds are tested on synthetic images. These are measurements, not understanding: the provider says so.
+// Image statistics the builtin provider reasons with: exposure and colour balance (from core/analysis's
+// histograms, the same numbers auto-enhance uses), colourfulness, sharpness, and the share of foliage and sky (an
+// outdoor photo has both). Pure, so the thresholds are tested on synthetic images. These are measurements, not
+// understanding: the provider says so.
+import { computeHistograms, histogramMean } from '../../../core/analysis/histogram';
+import { statsFromHistograms } from '../../../core/analysis/luminance';
+import { LUMA_B, LUMA_G, LUMA_R } from '../../../core/imaging/color';
 import type { RgbaImage } from '../types';
 
 export interface ImageStats {
@@ -9,7 +13,7 @@ export interface ImageStats {
   /** 5th and 95th percentile of luminance, 0 to 1. */
   p05: number;
   p95: number;
-  /** Share of pixels that are nearly white (blown highlights). */
+  /** Share of pixels with a blown channel (core/analysis's clipped highlights). */
   clipped: number;
   /** Mean red minus mean blue, -1 to 1: above 0 warm, below 0 cool. */
   warmth: number;
@@ -25,47 +29,30 @@ export interface ImageStats {
   sky: number;
 }
 
-const luma = (r: number, g: number, b: number): number => 0.2126 * r + 0.7152 * g + 0.0722 * b;
-
-function percentile(histogram: Uint32Array, total: number, fraction: number): number {
-  const target = total * fraction;
-  let seen = 0;
-  for (let i = 0; i < histogram.length; i++) {
-    seen += histogram[i];
-    if (seen >= target) return i / 255;
-  }
-  return 1;
-}
-
 export function imageStats(image: RgbaImage): ImageStats {
   const { width, height, data } = image;
   const count = width * height;
   if (count === 0) throw new RangeError('imageStats needs at least one pixel');
-  const histogram = new Uint32Array(256);
+  // Every pixel: the provider already works on a small copy.
+  const histograms = computeHistograms(image, { maxSamples: 0 });
+  const luminance = statsFromHistograms(histograms);
+  const meanR = histogramMean(histograms.r) / 255;
+  const meanG = histogramMean(histograms.g) / 255;
+  const meanB = histogramMean(histograms.b) / 255;
+
   const lumas = new Float32Array(count);
-  let sumR = 0;
-  let sumG = 0;
-  let sumB = 0;
   let sumChroma = 0;
-  let clipped = 0;
   let green = 0;
   let sky = 0;
   const skyRows = Math.max(1, Math.floor(height / 3));
-
   for (let p = 0, i = 0; p < count; p++, i += 4) {
     const r = data[i];
     const g = data[i + 1];
     const b = data[i + 2];
-    const y = luma(r, g, b);
+    const y = LUMA_R * r + LUMA_G * g + LUMA_B * b;
     lumas[p] = y;
-    histogram[Math.round(y)] += 1;
-    sumR += r;
-    sumG += g;
-    sumB += b;
-    const max = Math.max(r, g, b);
-    const chroma = max - Math.min(r, g, b);
+    const chroma = Math.max(r, g, b) - Math.min(r, g, b);
     sumChroma += chroma;
-    if (y > 250) clipped++;
     // Foliage: green leads clearly and is not too dark.
     if (g > r * 1.08 && g > b * 1.08 && chroma > 25 && g > 40) green++;
     if (p < skyRows * width) {
@@ -81,21 +68,17 @@ export function imageStats(image: RgbaImage): ImageStats {
   for (let y = 1; y < height - 1; y++) {
     for (let x = 1; x < width - 1; x++) {
       const p = y * width + x;
-      const centre = lumas[p];
       const around = lumas[p - 1] + lumas[p + 1] + lumas[p - width] + lumas[p + width];
-      laplacian += Math.abs(4 * centre - around);
+      laplacian += Math.abs(4 * lumas[p] - around);
       inner++;
     }
   }
 
-  const meanR = sumR / count / 255;
-  const meanG = sumG / count / 255;
-  const meanB = sumB / count / 255;
   return {
-    meanLuma: lumas.reduce((sum, y) => sum + y, 0) / count / 255,
-    p05: percentile(histogram, count, 0.05),
-    p95: percentile(histogram, count, 0.95),
-    clipped: clipped / count,
+    meanLuma: luminance.mean,
+    p05: luminance.p05,
+    p95: luminance.p95,
+    clipped: luminance.clippedHighlights,
     warmth: meanR - meanB,
     tint: meanG - (meanR + meanB) / 2,
     saturation: sumChroma / count / 255,
