@@ -1,0 +1,316 @@
+// The workflow's effects per step, run against a real store and device database with fake engine, AI and
+// server ports (fakeDeps.ts): what each action asks of its ports and what the user then sees in the state.
+
+import { afterEach, describe, expect, it } from 'vitest';
+import { MODES, modeCostById, roomModes } from '../../../core/catalog/modes';
+import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
+import type { Suggestion } from '../../../core/text/suggestionTypes';
+import { getResult } from '../../../web/data/db';
+import { t } from '../../../web/i18n/de';
+import { currentView } from '../../../web/workflow/machine';
+import { suggestionLine } from '../../../web/workflow/actions';
+import { createHarness, jpegBlob, seedImages, seedModes, type Harness } from './fakeDeps';
+
+const deviceMode = MODES.find((m) => m.runsOn === 'device')!.id;
+const serverMode = MODES.find((m) => m.runsOn !== 'device' && m.id !== STAGING_MODE_ID)!.id;
+
+let h: Harness;
+afterEach(async () => {
+  await h.close();
+});
+
+describe('analysis: optimize', () => {
+  it('analyses every photo, then opens the modes with the detected room', async () => {
+    h = await createHarness();
+    await seedImages(h, ['a', 'b']);
+    await h.actions.optimize();
+    expect(h.calls.analyze).toBe(2);
+    expect(currentView(h.state())).toBe('modes');
+    expect(h.state().analysis?.perImage).toEqual({ a: 'kitchen', b: 'kitchen' });
+    expect(h.state().notice?.key).toBe('toast.analysisDone');
+  });
+
+  it("falls back to the 'general' room's modes when the analyser fails", async () => {
+    h = await createHarness({
+      rooms: {
+        analyze: () => Promise.reject(new Error('kein Modell')),
+        combine: () => {
+          throw new Error('not reached');
+        },
+      },
+    });
+    await seedImages(h, ['a']);
+    await h.actions.optimize();
+    expect(h.state().analysisStatus).toBe('failed');
+    const general = roomModes('general').map((m) => m.id);
+    expect(h.state().modeSelection.uniform).toEqual(general.slice(0, 2));
+  });
+
+  it('opens the modes straight away when the analysis still covers the photos', async () => {
+    h = await createHarness();
+    await seedModes(h, ['a'], [deviceMode]);
+    h.store.dispatch({ type: 'back' });
+    await h.actions.optimize();
+    expect(h.calls.analyze).toBe(0);
+    expect(currentView(h.state())).toBe('modes');
+    expect(h.state().modeSelection.uniform).toEqual([deviceMode]);
+  });
+});
+
+describe('processing: apply', () => {
+  it('runs a free device mode on the device only, stores the result and shows the results', async () => {
+    h = await createHarness();
+    await seedModes(h, ['a', 'b'], [deviceMode]);
+    await h.actions.apply();
+    expect(h.calls.engine).toEqual([
+      { imageId: 'a', modeIds: [deviceMode] },
+      { imageId: 'b', modeIds: [deviceMode] },
+    ]);
+    expect(h.calls.aiEnhance).toEqual([]);
+    expect(h.calls.fetchCredits).toBe(0);
+    expect(currentView(h.state())).toBe('results');
+    const a = h.state().images.find((i) => i.id === 'a')!;
+    expect(a.status).toBe('enhanced');
+    expect(await (await getResult(h.db, a.enhancedUrl!))!.text()).toContain('device:a');
+  });
+
+  it('sends server modes after the device pass, keyed per photo, and reads the balance again', async () => {
+    const id = 'f'.repeat(64);
+    h = await createHarness();
+    await seedModes(h, [id], [serverMode]);
+    h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
+    await h.actions.apply();
+    expect(h.calls.engine).toEqual([{ imageId: id, modeIds: [] }]);
+    expect(h.calls.aiEnhance).toEqual([
+      { modeIds: [serverMode], roomType: 'kitchen', idempotencyKey: `key-1:${'f'.repeat(16)}` },
+    ]);
+    expect(h.calls.fetchCredits).toBeGreaterThanOrEqual(1);
+    expect(h.state().credits).toBe(7);
+    expect(h.state().images[0]!.description).toBe('auf dem Gerät · vom Server');
+  });
+
+  it('sends a visitor to the login for a paid mode and runs nothing', async () => {
+    h = await createHarness({ isSignedIn: () => false });
+    await seedModes(h, ['a'], [serverMode]);
+    await h.actions.apply();
+    expect(h.calls.login).toBe(1);
+    expect(h.calls.engine).toEqual([]);
+  });
+
+  it('shows the missing credits instead of starting when the balance is short', async () => {
+    h = await createHarness();
+    await seedModes(h, ['a', 'b'], [serverMode]);
+    h.store.dispatch({ type: 'creditsLoaded', credits: 1 });
+    await h.actions.apply();
+    expect(h.calls.engine).toEqual([]);
+    expect(h.state().overlay).toEqual({
+      kind: 'insufficientCredits',
+      needed: 2 * modeCostById(serverMode),
+      current: 1,
+    });
+  });
+
+  it('opens staging instead of enhancing when the staging mode is chosen', async () => {
+    h = await createHarness();
+    await seedModes(h, ['a'], [STAGING_MODE_ID]);
+    await h.actions.apply();
+    expect(h.calls.engine).toEqual([]);
+    expect(h.state().overlay).toEqual({ kind: 'staging', imageId: 'a' });
+  });
+
+  it('lets one failing photo fail alone', async () => {
+    h = await createHarness({
+      engine: {
+        async enhance(_signal, image) {
+          if (image.imageId === 'a') throw new Error('kaputt');
+          return { blob: jpegBlob('ok'), notes: [] };
+        },
+      },
+    });
+    await seedModes(h, ['a', 'b'], [deviceMode]);
+    await h.actions.apply();
+    expect(h.state().images.map((i) => [i.id, i.status, i.error])).toEqual([
+      ['a', 'error', 'kaputt'],
+      ['b', 'enhanced', undefined],
+    ]);
+    expect(h.state().notice?.values).toEqual({ done: 1, total: 2, failed: 1 });
+  });
+
+  it('stops the whole batch when the server says the credits ran out', async () => {
+    h = await createHarness({
+      ai: {
+        enhance: () => Promise.reject(new Error('402')),
+        generateSuggestions: () => Promise.resolve([]),
+        implementSuggestions: () => Promise.resolve([]),
+      },
+      classify: () => ({ kind: 'insufficientCredits', needed: 4, current: 0 }),
+    });
+    await seedModes(h, ['a', 'b'], [serverMode]);
+    h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
+    await h.actions.apply();
+    expect(h.state().overlay).toEqual({ kind: 'insufficientCredits', needed: 4, current: 0 });
+    expect(h.state().batch).toBeNull();
+    expect(h.state().images.map((i) => i.status)).toEqual(['uploaded', 'uploaded']);
+  });
+
+  it("'Abbrechen' stops the batch: the photo after the running one never starts", async () => {
+    let release!: () => void;
+    h = await createHarness({
+      engine: {
+        enhance: (_signal, image) =>
+          new Promise((resolve) => {
+            release = () => resolve({ blob: jpegBlob(image.imageId), notes: [] });
+          }),
+      },
+    });
+    await seedModes(h, ['a', 'b'], [deviceMode]);
+    const running = h.actions.apply();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(currentView(h.state())).toBe('processing');
+    h.actions.cancel();
+    release();
+    await running;
+    expect(currentView(h.state())).toBe('modes');
+    expect(h.state().images.map((i) => i.status)).toEqual(['uploaded', 'uploaded']);
+  });
+});
+
+describe('credits', () => {
+  it('gives a visitor 0 without asking the server, and reads a user’s balance once', async () => {
+    h = await createHarness();
+    h.store.dispatch({ type: 'creditsLoaded', credits: 3 });
+    await h.actions.sessionChanged(null);
+    expect(h.state().credits).toBe(0);
+    expect(h.calls.fetchCredits).toBe(0);
+    await h.actions.sessionChanged('user-1');
+    expect(h.calls.fetchCredits).toBe(1);
+    expect(h.state().credits).toBe(7);
+  });
+
+  it('lets a newer reading win over a slower older one', async () => {
+    const answers: ((n: number) => void)[] = [];
+    h = await createHarness({
+      fetchCredits: () => new Promise<number | null>((resolve) => answers.push(resolve)),
+    });
+    const first = h.actions.refreshCredits();
+    const second = h.actions.refreshCredits();
+    answers[1]!(5);
+    answers[0]!(9);
+    await Promise.all([first, second]);
+    expect(h.state().credits).toBe(5);
+  });
+
+  it('keeps the last balance when the server cannot answer', async () => {
+    h = await createHarness({ fetchCredits: async () => null });
+    h.store.dispatch({ type: 'creditsLoaded', credits: 4 });
+    await h.actions.refreshCredits();
+    expect(h.state().credits).toBe(4);
+  });
+});
+
+describe('suggestions and final result', () => {
+  const suggestion = (id: string, imageId?: string): Suggestion => ({
+    id,
+    hauptartikelContent: 'Lampe, Kissen',
+    title: `Titel ${id}`,
+    description: `Beschreibung ${id}`,
+    selected: true,
+    ...(imageId ? { imageId } : {}),
+  });
+
+  async function enhanced(ids: string[]) {
+    await seedModes(h, ids, [deviceMode]);
+    await h.actions.apply();
+  }
+
+  it('asks for suggestions about the enhanced photos with their rooms', async () => {
+    h = await createHarness({
+      ai: {
+        enhance: () => Promise.reject(new Error('unused')),
+        async generateSuggestions(_signal, { images, roomTypes }) {
+          h.calls.suggestions.push({ images: images.length, roomTypes });
+          return [suggestion('s1')];
+        },
+        implementSuggestions: () => Promise.resolve([]),
+      },
+    });
+    await enhanced(['a', 'b']);
+    await h.actions.requestSuggestions();
+    expect(h.calls.suggestions).toEqual([{ images: 2, roomTypes: ['kitchen', 'kitchen'] }]);
+    expect(currentView(h.state())).toBe('suggestions');
+  });
+
+  it('tells the reason when suggestions fail', async () => {
+    h = await createHarness({
+      ai: {
+        enhance: () => Promise.reject(new Error('unused')),
+        generateSuggestions: () => Promise.reject(new Error('Zeitüberschreitung')),
+        implementSuggestions: () => Promise.resolve([]),
+      },
+    });
+    await enhanced(['a']);
+    await h.actions.requestSuggestions();
+    expect(h.state().notice).toMatchObject({
+      key: 'toast.suggestionsFailedBecause',
+      values: { message: 'Zeitüberschreitung' },
+    });
+  });
+
+  it("implements the ticked suggestions, a photo's own with 'Bild n:', and stores the finals", async () => {
+    h = await createHarness();
+    await enhanced(['a', 'b']);
+    h.store.dispatch({ type: 'suggestionsRequested' });
+    h.store.dispatch({ type: 'suggestionsReceived', suggestions: [suggestion('s1', 'b'), suggestion('s2')] });
+    h.store.dispatch({ type: 'customSuggestionChanged', text: ' Mehr Licht ' });
+    await h.actions.implement();
+    expect(h.calls.implement).toEqual([
+      {
+        suggestions: ['Bild 2: Titel s1: Beschreibung s1', 'Titel s2: Beschreibung s2', 'Mehr Licht'],
+        idempotencyKey: 'key-2',
+      },
+    ]);
+    const final = h.state().finalResult!;
+    expect(final.images.map((i) => i.imageId)).toEqual(['a', 'b']);
+    expect(await (await getResult(h.db, final.images[1]!.url))!.text()).toContain('final-1');
+    expect(currentView(h.state())).toBe('final');
+  });
+
+  it('a suggestion line names the photo by its place among the photos sent', () => {
+    const sources = [{ id: 'x' }, { id: 'y' }];
+    expect(suggestionLine(suggestion('1', 'y'), sources)).toBe('Bild 2: Titel 1: Beschreibung 1');
+    expect(suggestionLine(suggestion('2', 'z'), sources)).toBe('Titel 2: Beschreibung 2');
+  });
+});
+
+describe('downloads and reset', () => {
+  it('saves one result numbered among the enhanced photos, or all as one ZIP', async () => {
+    h = await createHarness();
+    await seedModes(h, ['a', 'b'], [deviceMode]);
+    await h.actions.apply();
+    await h.actions.downloadEnhanced('b');
+    await h.actions.downloadAllEnhanced();
+    expect(h.calls.saved).toEqual([
+      { kind: 'one', count: 1, n: 2 },
+      { kind: 'zip', count: 2, name: t('download.zipName') },
+    ]);
+    expect(h.state().notice?.key).toBe('download.started');
+  });
+
+  it('says the download failed when the result is gone from the device', async () => {
+    h = await createHarness();
+    await seedModes(h, ['a'], [deviceMode]);
+    await h.actions.apply();
+    await h.db.results.clear();
+    await h.actions.downloadEnhanced('a');
+    expect(h.calls.saved).toEqual([]);
+    expect(h.state().notice?.key).toBe('download.failed');
+  });
+
+  it('start over clears the workflow and the photos on the device', async () => {
+    h = await createHarness();
+    await seedModes(h, ['a'], [deviceMode]);
+    await h.actions.reset();
+    expect(h.state().images).toEqual([]);
+    expect(await h.db.images.count()).toBe(0);
+  });
+});
