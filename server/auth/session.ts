@@ -2,7 +2,6 @@
 // The lookup is lazy and memoised per request, so routes that never ask (health, static files, visitors'
 // on-device work) cost nothing, and a route that asks twice queries the session table once.
 import type { Request, RequestHandler } from 'express';
-import { ApiError } from '../errors';
 import type { AuthService } from './auth';
 
 const lookups = new WeakMap<Request, () => Promise<string | null>>();
@@ -23,11 +22,4 @@ export function getUserId(req: Request): Promise<string | null> {
     return Promise.reject(new Error('getUserId: loadSession is not mounted in front of this route'));
   }
   return lookup();
-}
-
-/** Like getUserId, but a visitor gets 401 UNAUTHENTICATED (the web client sends them to /login). */
-export async function requireUserId(req: Request): Promise<string> {
-  const userId = await getUserId(req);
-  if (userId === null) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign-in required');
-  return userId;
 }

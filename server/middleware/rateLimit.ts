@@ -12,7 +12,7 @@ export interface RateLimitOptions {
   limit: number;
   /**
    * Whose requests are counted together; the client's IP address (IPv6 per /56 network) by default.
-   * An AI route may count per user instead: `key: async (req) => (await getUserId(req)) ?? ipKey(req)`.
+   * The AI routes count per signed-in user instead (aiRateLimit below).
    */
   key?: (req: Request) => string | Promise<string>;
   /** The English `error` text for programs; the client words the RATE_LIMITED code in German. */

@@ -9,7 +9,8 @@ import { createInterface } from 'node:readline';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../core/contract/errors';
-import { requireUserId } from '../../server/auth/session';
+import { getUserId } from '../../server/auth/session';
+import { requireUser } from '../../server/middleware/requireUser';
 import {
   createCreditsService,
   insufficientCreditsError,
@@ -132,8 +133,8 @@ describe('charges as simultaneous HTTP requests', () => {
   beforeAll(async () => {
     // A test-only paid route, charging the way the AI routes do; production never mounts it (deps.routers).
     const probe = Router();
-    probe.post('/test/charge', async (req, res) => {
-      const userId = await requireUserId(req);
+    probe.post('/test/charge', requireUser(getUserId), async (req, res) => {
+      const userId = String(res.locals.userId);
       const key = String((req.body as { key?: unknown }).key);
       const result = credits.charge({
         userId,
