@@ -8,7 +8,6 @@ import type { Suggestion } from '../../../core/text/suggestionTypes';
 import { getResult } from '../../../web/data/db';
 import { t } from '../../../web/i18n/de';
 import { currentView } from '../../../web/workflow/machine';
-import { suggestionLine } from '../../../web/workflow/actions';
 import { createHarness, jpegBlob, seedImages, seedModes, type Harness } from './fakeDeps';
 
 const deviceMode = MODES.find((m) => m.runsOn === 'device')!.id;
@@ -273,12 +272,6 @@ describe('suggestions and final result', () => {
     expect(final.images.map((i) => i.imageId)).toEqual(['a', 'b']);
     expect(await (await getResult(h.db, final.images[1]!.url))!.text()).toContain('final-1');
     expect(currentView(h.state())).toBe('final');
-  });
-
-  it('a suggestion line names the photo by its place among the photos sent', () => {
-    const sources = [{ id: 'x' }, { id: 'y' }];
-    expect(suggestionLine(suggestion('1', 'y'), sources)).toBe('Bild 2: Titel 1: Beschreibung 1');
-    expect(suggestionLine(suggestion('2', 'z'), sources)).toBe('Titel 2: Beschreibung 2');
   });
 });
 

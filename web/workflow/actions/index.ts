@@ -13,7 +13,6 @@ import { suggestionActions } from './suggestions';
 import { uploadActions } from './upload';
 
 export type { ActionDeps, Failure } from './deps';
-export { suggestionLine } from './suggestions';
 
 export type Actions = ReturnType<typeof createActions>;
 

@@ -12,7 +12,7 @@ import { originalOf, type JobRunner } from './runner';
  * One ticked suggestion as the server reads it: a suggestion made for one photo starts with 'Bild n:' (n counts the
  * photos sent, as in the suggestion text format), so the server applies it to that photo only; the rest apply to all.
  */
-export function suggestionLine(suggestion: Suggestion, sources: readonly { id: string }[]): string {
+function suggestionLine(suggestion: Suggestion, sources: readonly { id: string }[]): string {
   const n = sources.findIndex((image) => image.id === suggestion.imageId) + 1;
   const text = `${suggestion.title}: ${suggestion.description}`;
   return n > 0 ? `Bild ${n}: ${text}` : text;
