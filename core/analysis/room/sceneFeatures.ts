@@ -93,6 +93,7 @@ export function sceneFeatures(image: RgbaImage): SceneFeatures {
       const g = image.data[i + 1];
       const b = image.data[i + 2];
       const hsv = rgbToHsv(r, g, b);
+      // Rec. 601 weights, not core/imaging's Rec. 709: the committed head was trained on these values.
       const l = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
       luma[gy * gw + gx] = l;
       sumV += l;
