@@ -2,7 +2,8 @@
 // Node side that drives it through playwright (bench/pipeline.ts, tests/e2e/engine.test.ts). Inputs are URLs
 // on the page's own server, so no photo crosses the DevTools protocol on the way in.
 
-import type { EngineErrorCode, EngineProgress } from '../../web/engine/bridge';
+import type { EngineProgress } from '../../web/engine/bridge';
+import type { EngineErrorCode } from '../../web/engine/errors';
 import type { StageTimings } from '../../web/engine/protocol';
 
 export interface EnhanceOptions {

@@ -15,7 +15,7 @@ import type {
   WorkerProgress,
 } from './protocol';
 
-export { EngineError, isEngineError, type EngineErrorCode } from './errors';
+export { isEngineError } from './errors';
 
 export interface EnhanceRequest {
   imageId: string;

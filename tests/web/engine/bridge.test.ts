@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createEngineWith,
-  defaultWorkerCount,
-  EngineError,
-  type EngineProgress,
-} from '../../../web/engine/bridge';
+import { createEngineWith, defaultWorkerCount, type EngineProgress } from '../../../web/engine/bridge';
+import { EngineError } from '../../../web/engine/errors';
 import type { WorkerJob, WorkerOutcome, WorkerProgress } from '../../../web/engine/protocol';
 import { fakeWorkers, flush } from './fakeWorker';
 

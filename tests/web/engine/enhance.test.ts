@@ -4,14 +4,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../core/catalog';
 import { runDeviceMode } from '../../../core/imaging/pipeline';
-import {
-  enhanceJob,
-  HEADER_BYTES,
-  inspect,
-  type Codec,
-  type ModeRunner,
-  type RgbaImage,
-} from '../../../web/engine/enhance';
+import type { RgbaImage } from '../../../core/imaging/types';
+import { enhanceJob, HEADER_BYTES, inspect, type Codec, type ModeRunner } from '../../../web/engine/enhance';
 import type { WorkerProgress } from '../../../web/engine/protocol';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../shared/fixtures');
