@@ -18,9 +18,6 @@ import { load, type CheerioAPI } from 'cheerio';
 import { parseAirbnbInput } from '../../../core/listing/detectPlatform';
 import type { ExtractResult } from './types';
 
-/** Airbnb shows at most this many photos per import (SPEC section 9). */
-export const AIRBNB_MAX_IMAGES = 10;
-
 const MUSCACHE_HOST = /^[a-z0-9-]+\.muscache\.com$/;
 const IMAGE_FILE = /\.(?:jpe?g|png|webp)$/i;
 const NOT_A_LISTING_PHOTO = /hosting-|\/user\/|platform-?assets|mediaverse|\/airbnb\/static\//i;

@@ -13,14 +13,15 @@
 //      photos in small sizes, so the size is raised to max1280x900 (the signature does not depend on it).
 // Without photos, the page is checked for a captcha / bot check, then for Booking's error 404 page.
 import { load } from 'cheerio';
+import { BOOKING_SIZE_PREFERENCE } from '../../../core/catalog';
 import type { ExtractResult } from './types';
-
-/** Booking.com imports take at most this many photos after removing duplicates (SPEC section 9). */
-export const BOOKING_MAX_IMAGES = 20;
 
 const HOTEL_PHOTO_PATH = /^\/xdata\/images\/hotel\/([a-z0-9]+)\/(\d+)\.(?:jpe?g|png|webp)$/i;
 const BSTATIC_HOST = /^(?:[a-z0-9-]+\.bstatic\.com|(?:www\.)?booking\.com)$/;
-const SIZE_RANK: Record<string, number> = { max1920x1080: 3, max1280x900: 2, max1024x768: 1 };
+/** Higher is better; sizes the catalogue does not list rank 0. */
+const SIZE_RANK: Record<string, number> = Object.fromEntries(
+  BOOKING_SIZE_PREFERENCE.map((size, i) => [size, BOOKING_SIZE_PREFERENCE.length - i]),
+);
 const UPGRADED_SIZE = 'max1280x900';
 
 const GALLERY_CONTAINERS: readonly string[] = [

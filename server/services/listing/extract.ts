@@ -1,14 +1,16 @@
 // One entry point over the per-platform extractors: picks the extractor and applies the platform's photo cap.
 // The importer and the operators' CLI (scripts/listing-extract.ts) both call this, so the CLI prints exactly
 // the list the API would download.
+import { AIRBNB_IMPORT_MAX, BOOKING_IMPORT_MAX } from '../../../core/catalog';
 import type { ListingPlatform } from '../../../core/listing/detectPlatform';
-import { AIRBNB_MAX_IMAGES, extractAirbnbImages } from './airbnb';
-import { BOOKING_MAX_IMAGES, extractBookingImages } from './booking';
+import { extractAirbnbImages } from './airbnb';
+import { extractBookingImages } from './booking';
 import type { ExtractedImages, ExtractFailure } from './types';
 
+/** Photos per import and platform, after removing duplicates (core/catalog, SPEC section 9). */
 export const MAX_IMAGES: Record<ListingPlatform, number> = {
-  airbnb: AIRBNB_MAX_IMAGES,
-  booking: BOOKING_MAX_IMAGES,
+  airbnb: AIRBNB_IMPORT_MAX,
+  booking: BOOKING_IMPORT_MAX,
 };
 
 export type ListingExtract = ExtractedImages & {

@@ -15,6 +15,7 @@ import type { LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import zlib from 'node:zlib';
+import { MAX_FILE_BYTES } from '../../../core/catalog';
 import { isPublicAddress } from './addressPolicy';
 import { checkFetchUrl, type FetchKind, type UrlRefusal } from './hostPolicy';
 
@@ -76,7 +77,7 @@ const ACCEPT: Record<FetchKind, string> = {
   page: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   image: 'image/webp,image/png,image/jpeg,image/*;q=0.8,*/*;q=0.5',
 };
-const DEFAULT_MAX_BYTES: Record<FetchKind, number> = { page: 8 * 1024 * 1024, image: 10 * 1024 * 1024 };
+const DEFAULT_MAX_BYTES: Record<FetchKind, number> = { page: 8 * 1024 * 1024, image: MAX_FILE_BYTES };
 const DEFAULT_TIMEOUT_MS: Record<FetchKind, number> = { page: 15_000, image: 20_000 };
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
