@@ -35,11 +35,10 @@ export const isRunningImage = (state: WorkflowState, imageId: string) => {
 };
 export const nonNegative = (n: number) => (Number.isFinite(n) ? Math.max(0, n) : 0);
 
-const isBatchActive = (state: WorkflowState): boolean =>
+/** A batch counts as running while any photo still waits or runs, even after `batch` was cleared. */
+export const isBatchActive = (state: WorkflowState): boolean =>
   state.batch !== null ||
   state.images.some((image) => image.status === 'pending' || image.status === 'enhancing');
-
-export { isBatchActive };
 
 /**
  * Ends a batch, however it ended: images that never got their turn go back to 'uploaded' so they can run
