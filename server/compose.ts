@@ -24,7 +24,11 @@ export function composeDeps(input: AppInput): AppDeps {
   const limits = { ...DEFAULT_AI_RATE_LIMITS, ...overrides.rateLimits };
   const provider = overrides.provider ?? createAiProvider(env, { logger });
   // One replay cache for both paid calls: their keys carry the call's scope, so they never collide.
-  const paid = { credits: overrides.credits ?? credits, replays: overrides.replays ?? new ReplayCache(), logger };
+  const paid = {
+    credits: overrides.credits ?? credits,
+    replays: overrides.replays ?? new ReplayCache(),
+    logger,
+  };
 
   return {
     env,

@@ -44,11 +44,7 @@ export function aiRouteBuilder(userIdOf: UserIdOf) {
     handlers.push(async (req: Request, res: Response) => {
       const idempotencyKey = steps.idempotencyKey ? idempotencyKeyOf(req) : undefined;
       const userId =
-        user === 'required'
-          ? String(res.locals.userId)
-          : user === 'optional'
-            ? await userIdOf(req)
-            : null;
+        user === 'required' ? String(res.locals.userId) : user === 'optional' ? await userIdOf(req) : null;
       const { signal, done } = clientSignal(res);
       try {
         const answer = await handle(req, { signal, userId, idempotencyKey });

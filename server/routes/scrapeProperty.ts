@@ -50,8 +50,6 @@ const IMPORTS_PER_MINUTE = 10;
 export const scrapePropertyRouter: ApiRouterFactory = (deps) => {
   const router = Router();
   router.use('/scrape-property', createRateLimit({ windowMs: 60_000, limit: IMPORTS_PER_MINUTE }));
-  router.use(
-    createScrapePropertyRouter({ importer: deps.listingImporter }),
-  );
+  router.use(createScrapePropertyRouter({ importer: deps.listingImporter }));
   return router;
 };

@@ -1,7 +1,7 @@
-// The server's image boundary (sharp): checks every incoming photo before anything decodes it (byte size, magic
-// bytes, and width x height from the header against MAX_PIXELS, so a decompression bomb is refused unread),
-// hands providers pixels or a small JPEG on demand, and encodes every result as a JPEG without metadata
-// (sharp drops EXIF, GPS and ICC unless told to keep them).
+// The server's image boundary (sharp) and its one decode: checks every incoming photo before anything decodes it
+// (byte size, magic bytes, and width x height from the header against MAX_PIXELS, so a decompression bomb is
+// refused unread), decodes photos to RGBA for providers, the room analysis and the scripts (decodeRgba), and
+// encodes every result as a JPEG without metadata (sharp drops EXIF, GPS and ICC unless told to keep them).
 import sharp from 'sharp';
 import { MAX_FILE_BYTES, MAX_PIXELS } from '../../core/catalog';
 import { sniffImageType, SNIFF_BYTES, type AcceptedImageType } from '../../core/upload/sniffImageType';

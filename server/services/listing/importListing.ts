@@ -14,7 +14,11 @@ import { extractListing } from './extract';
 import { FetchError, type SafeFetcher } from './fetcher';
 
 /** Why one photo was skipped, before it is numbered. */
-type ImageProblem = ImportImageProblem extends infer P ? (P extends unknown ? Omit<P, 'image'> : never) : never;
+type ImageProblem = ImportImageProblem extends infer P
+  ? P extends unknown
+    ? Omit<P, 'image'>
+    : never
+  : never;
 
 /** The English `error` of each code, for programs and logs; the client words the code in German. */
 const LISTING_ERROR_SUMMARIES: Readonly<Record<ScrapePropertyErrorCode, string>> = {
