@@ -8,10 +8,13 @@ import { pictureFrame, type PictureFrame } from './art';
 import { resizeRgba } from './resample';
 import type { CatalogItem, CategoryId, Dimensions } from './types';
 
-/** Where a phone is held when photographing a room, in centimetres above the floor. */
-export const CAMERA_HEIGHT_CM = 150;
-/** Focal length as a share of the image width: about 65 degrees horizontal view, a phone's main camera. */
-export const FOCAL_SHARE = 0.78;
+/** Where a camera is held when photographing a room for a listing, in centimetres above the floor. */
+export const CAMERA_HEIGHT_CM = 140;
+/**
+ * Focal length as a share of the image width: about 78 degrees horizontal view, between a phone's main camera
+ * (about 69) and the wide-angle lenses listing photographers use (75 to 95), so a back wall lands 4 to 6 m away.
+ */
+export const FOCAL_SHARE = 0.62;
 /** Free space kept between pieces on the floor, centimetres. */
 export const GAP_CM = 12;
 /** The most of a placed piece's picture that a piece put in front of it may cover. */

@@ -29,3 +29,4 @@ export type { PictureFrame } from './art';
 export { composeStaging, defaultFloor, pieceFromItem, CAMERA_HEIGHT_CM } from './compose';
 export type { ComposeResult, FloorEstimate, PixelBox, PlacedUnit, StagingPiece } from './compose';
 export { resizeRgba } from './resample';
+export { floorFromDetections, FLOOR_STANDING_LABELS, MIN_FLOOR_EVIDENCE_SCORE } from './floorEvidence';
