@@ -1,5 +1,7 @@
 // Every user-visible German string of the app, as one nested object with typed keys. Screens call
 // t('upload.dropHint', { n }) and never write German inline; a missing key fails the type check.
+// t() reads Vite's import.meta.env, also when a Node program (the listing:extract CLI) imports this file.
+/// <reference types="vite/client" />
 
 export const de = {
   app: {
