@@ -1,6 +1,7 @@
 // The on-device engine's entry points: which kernels a device mode runs, with which strengths, and the automatic
-// enhancement that chooses its own pipeline from the photo's statistics. Web workers and the server's builtin
-// provider call only these two functions; the kernels stay free of product decisions.
+// enhancement: the learned retouch (core/retouch) with the project's own steps around it (autoOptimize), or,
+// for callers that have no model weights yet, the older rule-based pipeline (autoEnhance). Web workers and the
+// server's builtin provider call only these functions; the kernels stay free of product decisions.
 // Order inside a pipeline: geometry first (it resamples), then one fused pass of tone and colour, then the
 // neighbourhood operations (denoise, local contrast, sharpening) so they work on the final tones.
 import { colorCast } from '../analysis/colorCast';
@@ -16,8 +17,21 @@ import { localContrast } from './localContrast';
 import { autoPerspective } from './perspective';
 import { sharpen, sharpenInPlace } from './sharpen';
 import { toneAdjustmentCurves, type ToneAdjustment } from './toneCurve';
-import { createLike, type RgbaImage } from './types';
+import { cloneImage, createLike, type RgbaImage } from './types';
 import { whiteBalanceCurves } from './whiteBalance';
+import { applyLut3d } from '../retouch/lut3d';
+import { sampleColors, throughLut } from '../retouch/colorSample';
+import {
+  DARK_INPUT_L,
+  gainToLightness,
+  LIT_ROOM_L,
+  liftAfter,
+  meanLightness,
+  PRE_LIFT_BELOW_L,
+  PRE_LIFT_TARGET_L,
+} from '../retouch/darkRooms';
+import type { Retoucher } from '../retouch/retoucher';
+import { measureWhiteCast, neutraliseWhites } from '../retouch/whites';
 
 export interface ModeResult {
   image: RgbaImage;
@@ -62,13 +76,22 @@ export const STEP_TEXTS = {
   contrast: 'Kontrast verbessert',
   noise: 'Bildrauschen reduziert',
   sharpened: 'Details geschärft',
+  learned: 'Farben und Licht ausgewogen',
+  whites: 'Weiß neutralisiert',
 } as const;
+
+/** What a device mode may need beyond the photo: the learned retouch and its strength (autoOptimize). */
+export interface DeviceModeContext {
+  retoucher?: Retoucher;
+  /** 0..1, default 1: how much of the learned retouch (and its tone steps) is applied. */
+  strength?: number;
+}
 
 /** Mean luma at which a photo reads as a bright, natural room (see exposure.ts). */
 const NATURAL_MEAN = 0.46;
 
 /** Run one device mode on an image. Throws for ids that are not device modes (a programming error). */
-export function runDeviceMode(modeId: string, image: RgbaImage): ModeResult {
+export function runDeviceMode(modeId: string, image: RgbaImage, context: DeviceModeContext = {}): ModeResult {
   if (isGradeId(modeId)) return { image: gradeMode(image, modeId), note: null };
   switch (modeId) {
     case 'brighten':
@@ -92,7 +115,10 @@ export function runDeviceMode(modeId: string, image: RgbaImage): ModeResult {
       return { image: sharpenInPlace(clearer, sharpenFor(estimateNoise(image), 0.4)), note: null };
     }
     case 'autoOptimize': {
-      const result = autoEnhance(image);
+      // Without the model's weights (callers not yet wired to load them) the rule-based pipeline runs.
+      const result = context.retoucher
+        ? autoOptimize(image, context.retoucher, { strength: context.strength ?? 1 })
+        : autoEnhance(image);
       return { image: result.image, note: result.steps.length > 0 ? result.steps.join(', ') : null };
     }
     default:
@@ -134,8 +160,94 @@ function sharpenFor(noiseSigma: number, amount: number) {
   };
 }
 
+export interface AutoOptimizeOptions {
+  /** 0..1 (default 1): 0 leaves tone and colour as they are, 1 applies the full learned retouch. */
+  strength: number;
+  /** Leave out every geometric step (perspective, crop): the output keeps the input's frame. */
+  toneOnly: boolean;
+}
+
 /**
- * Automatic enhancement: measures tilt, exposure, contrast, colour cast and noise, and applies only what the
+ * Verticals that count as architecture: more and longer lines than the perspective kernel's own minimum, so a
+ * field of flowers or a tree trunk never gets 'straightened'.
+ */
+const REAL_VERTICALS = { minLines: 6, minSupport: 1.5 };
+
+/**
+ * 'Automatisch optimieren': the learned retouch for tone and colour (one 3D LUT per photo), with the project's
+ * steps where the model falls short on listing photos: perspective only on real verticals, a denoised lift
+ * before the model for very dark photos (it never saw such), a lift after it for a room it leaves dim, and
+ * neutral white for white things under artificial light. All colour steps after the model are folded into its
+ * table, so the full-resolution photo is read once (twice for a very dark one). Returns a new image.
+ */
+export function autoOptimize(
+  image: RgbaImage,
+  retoucher: Retoucher,
+  options: Partial<AutoOptimizeOptions> = {},
+): AutoEnhanceResult {
+  const strength = Math.min(1, Math.max(0, options.strength ?? 1));
+  const steps: string[] = [];
+  let current = image;
+  // True once `current` is a buffer of our own, which later steps may overwrite; the caller's photo never is.
+  let owned = false;
+
+  if (!options.toneOnly) {
+    const perspective = autoPerspective(image, { detection: REAL_VERTICALS });
+    if (perspective.corrected) {
+      current = perspective.image;
+      owned = true;
+      steps.push(perspective.note);
+    }
+  }
+  if (strength === 0) return { image: owned ? current : cloneImage(current), steps };
+
+  let sample = sampleColors(current);
+  const inputL = meanLightness(sample);
+
+  if (inputL < PRE_LIFT_BELOW_L) {
+    const ev = Math.log2(gainToLightness(sample, PRE_LIFT_TARGET_L)) * strength;
+    const curves = exposureCurves(ev);
+    const noise = estimateNoise(current);
+    const slope = curveSlope(curves, statsFromHistograms(computeHistograms(current)).p50);
+    if (Math.max(0.5, noise) * slope > 2.5 || slope > 4) {
+      // Filtered at 12 bits and lifted before rounding: no amplified grain, no posterised gradients.
+      current = denoisedFrame(current, { sigma: noise }).render(curves);
+      steps.push(STEP_TEXTS.noise);
+    } else {
+      current = applyCurvesAndSaturation(current, curves, 1, owned ? current : createLike(current));
+    }
+    owned = true;
+    steps.push(STEP_TEXTS.exposureUp);
+    sample = sampleColors(current);
+  }
+
+  let lut = retoucher.lutFor(current, strength);
+  steps.push(STEP_TEXTS.learned);
+  let after = throughLut(sample, lut);
+
+  if (inputL < DARK_INPUT_L) {
+    const target = inputL + (LIT_ROOM_L - inputL) * strength;
+    const gain = gainToLightness(after, target);
+    if (gain > 1.02) {
+      lut = liftAfter(lut, gain);
+      after = throughLut(sample, lut);
+      if (!steps.includes(STEP_TEXTS.exposureUp)) steps.push(STEP_TEXTS.exposureUp);
+    }
+  }
+
+  const cast = measureWhiteCast(after);
+  if (cast) {
+    const gains = cast.gains.map((g) => g ** strength) as [number, number, number];
+    lut = neutraliseWhites(lut, { ...cast, gains });
+    steps.push(STEP_TEXTS.whites);
+  }
+
+  return { image: applyLut3d(current, lut, owned ? current : createLike(current)), steps };
+}
+
+/**
+ * The rule-based automatic enhancement (before the learned retouch; still used where no weights are loaded):
+ * measures tilt, exposure, contrast, colour cast and noise, and applies only what the
  * photo needs, with strengths from its own numbers.
  */
 export function autoEnhance(image: RgbaImage): AutoEnhanceResult {

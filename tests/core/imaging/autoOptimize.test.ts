@@ -1,0 +1,135 @@
+// 'Automatisch optimieren' with the learned retouch, on real photos (../shared/fixtures, read in place): the
+// strength and frame guarantees, the dark-room and white-light steps around the model, perspective only on
+// architecture, and the closeness to an expert's retouch that the model brings.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeFixture } from '../../helpers/decodeFixture';
+import { luminanceStats } from '../../../core/analysis/luminance';
+import { estimateNoise } from '../../../core/analysis/noise';
+import { exposure } from '../../../core/imaging/exposure';
+import { autoEnhance, autoOptimize, runDeviceMode, STEP_TEXTS } from '../../../core/imaging/pipeline';
+import type { RgbaImage } from '../../../core/imaging/types';
+import { srgb8ToLab } from '../../../core/retouch/lab';
+import { meanDeltaE } from '../../../bench/colorDifference';
+import { loadRetoucher } from '../retouch/modelFiles';
+
+const retoucher = loadRetoucher();
+
+/** Mean L*, the white things' (L* >= 70, C* <= 20) mean |b*|, and the mean chroma of vivid pixels (C* > 35). */
+function labFigures(image: RgbaImage) {
+  let sumL = 0;
+  let whites = 0;
+  let sumB = 0;
+  for (let i = 0; i < image.data.length; i += 4) {
+    const [L, a, b] = srgb8ToLab(image.data[i], image.data[i + 1], image.data[i + 2]);
+    sumL += L;
+    if (L >= 70 && Math.hypot(a, b) <= 20) {
+      whites++;
+      sumB += Math.abs(b);
+    }
+  }
+  return { meanL: sumL / (image.width * image.height), whitesAbsB: sumB / Math.max(1, whites) };
+}
+
+describe('strength and frame', () => {
+  let room: RgbaImage;
+  beforeAll(async () => {
+    room = await decodeFixture('rooms/bathroom/111_bathroom.jpg', { width: 640 });
+  });
+
+  it('strength 0 with --tone-only returns the photo byte for byte, and never touches the caller photo', () => {
+    const copy = room.data.slice();
+    expect(autoOptimize(room, retoucher, { strength: 0, toneOnly: true }).image.data).toEqual(room.data);
+    autoOptimize(room, retoucher);
+    expect(room.data).toEqual(copy);
+  });
+
+  it('tone-only keeps the frame where the full default straightens the verticals', () => {
+    const full = autoOptimize(room, retoucher);
+    expect(full.steps).toContain('Stürzende Linien korrigiert');
+    expect(full.image.width * full.image.height).toBeLessThan(room.width * room.height);
+    const toneOnly = autoOptimize(room, retoucher, { toneOnly: true });
+    expect([toneOnly.image.width, toneOnly.image.height]).toEqual([room.width, room.height]);
+    expect(toneOnly.steps).not.toContain('Stürzende Linien korrigiert');
+  });
+
+  it('half strength changes the photo about half as much as full strength', () => {
+    const full = meanDeltaE(autoOptimize(room, retoucher, { toneOnly: true }).image, room);
+    const half = meanDeltaE(autoOptimize(room, retoucher, { toneOnly: true, strength: 0.5 }).image, room);
+    expect(half).toBeGreaterThan(0.3 * full);
+    expect(half).toBeLessThan(0.7 * full);
+  });
+
+  it('runDeviceMode runs the learned retouch when given the retoucher, the old rules without', () => {
+    const learned = runDeviceMode('autoOptimize', room, { retoucher });
+    expect(learned.image.data).toEqual(autoOptimize(room, retoucher).image.data);
+    expect(learned.note).toContain(STEP_TEXTS.learned);
+    expect(runDeviceMode('autoOptimize', room).note).not.toContain(STEP_TEXTS.learned);
+  });
+});
+
+describe('perspective only on architecture', () => {
+  it.each(['enhance-pairs/input/a2803.png', 'photos/IMG_20180725_163423.jpg'])(
+    '%s (no building in it) keeps its frame',
+    async (file) => {
+      const photo = await decodeFixture(file, { width: 800 });
+      const out = autoOptimize(photo, retoucher).image;
+      expect([out.width, out.height]).toEqual([photo.width, photo.height]);
+    },
+    30_000,
+  );
+});
+
+describe('the very dark DSLR interior (photos/canon-dslr.jpg)', () => {
+  let original: RgbaImage;
+  let result: ReturnType<typeof autoOptimize>;
+  beforeAll(async () => {
+    original = await decodeFixture('photos/canon-dslr.jpg', { width: 1200 });
+    result = autoOptimize(original, retoucher, { toneOnly: true });
+  }, 60_000);
+
+  it('ends lit (mean L* >= 45 from under 5) with under 1 % clipped', () => {
+    expect(labFigures(original).meanL).toBeLessThan(5);
+    expect(labFigures(result.image).meanL).toBeGreaterThanOrEqual(45);
+    expect(luminanceStats(result.image).clippedHighlights).toBeLessThan(0.01);
+  });
+
+  it('has far less grain than a plain exposure lift, and neutral whites', () => {
+    const plain = exposure(original, { ev: 'auto', maxEv: 10 });
+    expect(estimateNoise(result.image)).toBeLessThan(0.5 * estimateNoise(plain));
+    expect(labFigures(result.image).whitesAbsB).toBeLessThanOrEqual(3);
+    expect(result.steps).toEqual(expect.arrayContaining([STEP_TEXTS.noise, STEP_TEXTS.exposureUp]));
+  });
+});
+
+describe('white things under warm artificial light', () => {
+  it.each(['rooms/bedroom/56_bedroom.jpg', 'rooms/bedroom/124_bedroom.jpg', 'rooms/bedroom/97_bedroom.jpg'])(
+    '%s: whites end nearer neutral than the model alone leaves them',
+    async (file) => {
+      const photo = await decodeFixture(file, { width: 640 });
+      const model = labFigures(retoucher.retouch(photo)).whitesAbsB;
+      const result = autoOptimize(photo, retoucher, { toneOnly: true });
+      expect(result.steps).toContain(STEP_TEXTS.whites);
+      expect(labFigures(result.image).whitesAbsB).toBeLessThan(model - 2);
+    },
+    30_000,
+  );
+});
+
+describe('closeness to an expert retouch (enhance-pairs, MIT-Adobe FiveK retoucher C)', () => {
+  it('comes within mean CIEDE2000 5 of the expert, far closer than the old rules', async () => {
+    const names = ['a2803', 'a2917', 'a3102', 'a3232', 'a4232'];
+    const ours: number[] = [];
+    const old: number[] = [];
+    for (const name of names) {
+      const input = await decodeFixture(`enhance-pairs/input/${name}.png`);
+      const expert = await decodeFixture(`enhance-pairs/expert/${name}.png`);
+      ours.push(meanDeltaE(autoOptimize(input, retoucher, { toneOnly: true }).image, expert));
+      old.push(
+        meanDeltaE(autoEnhance(input).image.width === input.width ? autoEnhance(input).image : input, expert),
+      );
+    }
+    const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+    expect(mean(ours)).toBeLessThan(5);
+    expect(mean(ours)).toBeLessThan(mean(old) - 2);
+  }, 120_000);
+});

@@ -1,0 +1,78 @@
+// The 3D LUT kernel's identities: the identity table and strength 0 return every 8-bit colour exactly, strength 1
+// is the table itself, and a colour function folded in after the table equals applying it afterwards.
+import { describe, expect, it } from 'vitest';
+import { applyLut3d, identityLut, mapLut, sampleLut, withStrength, type Lut3d } from '../../../core/retouch';
+import type { RgbaImage } from '../../../core/imaging/types';
+import { loadRetoucher } from './modelFiles';
+
+/** All 16.7 M colours, 4096 x 4096, with a varying alpha. */
+function everyColour(): RgbaImage {
+  const size = 4096;
+  const data = new Uint8ClampedArray(size * size * 4);
+  for (let i = 0, p = 0; i < size * size; i++, p += 4) {
+    data[p] = i & 255;
+    data[p + 1] = (i >> 8) & 255;
+    data[p + 2] = (i >> 16) & 255;
+    data[p + 3] = (i * 7) & 255;
+  }
+  return { width: size, height: size, data };
+}
+
+function firstDifference(a: RgbaImage, b: RgbaImage): number {
+  for (let i = 0; i < a.data.length; i++) if (a.data[i] !== b.data[i]) return i;
+  return -1;
+}
+
+const retoucher = loadRetoucher();
+
+describe('applyLut3d', () => {
+  const all = everyColour();
+
+  it(
+    'returns every 8-bit colour (and alpha) unchanged through the identity table',
+    { timeout: 60_000 },
+    () => {
+      expect(firstDifference(applyLut3d(all, identityLut()), all)).toBe(-1);
+    },
+  );
+
+  it('returns every colour unchanged at strength 0 of a learned table', { timeout: 60_000 }, () => {
+    const learned = retoucher.lutFor(all);
+    expect(firstDifference(applyLut3d(all, withStrength(learned, 0)), all)).toBe(-1);
+    // ...and the learned table itself does change colours, so the check above can fail.
+    expect(firstDifference(applyLut3d(all, learned), all)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('writes in place when given the input as output', () => {
+    const image: RgbaImage = {
+      width: 2,
+      height: 1,
+      data: new Uint8ClampedArray([10, 200, 30, 255, 250, 5, 128, 9]),
+    };
+    const expected = applyLut3d(image, retoucher.lutFor(image));
+    expect(applyLut3d(image, retoucher.lutFor(image), image).data).toEqual(expected.data);
+  });
+});
+
+describe('withStrength and mapLut', () => {
+  const learned: Lut3d = retoucher.lutFor({ width: 4, height: 4, planes: new Float32Array(48).fill(0.3) });
+
+  it('strength 1 is the table, 0.5 halfway between identity and table', () => {
+    expect(withStrength(learned, 1).data).toEqual(learned.data);
+    const half = sampleLut(withStrength(learned, 0.5), 0.2, 0.5, 0.8);
+    const full = sampleLut(learned, 0.2, 0.5, 0.8);
+    [0.2, 0.5, 0.8].forEach((x, c) => expect(half[c]).toBeCloseTo((x + full[c]) / 2, 4));
+  });
+
+  it('folds a colour function in after the table', () => {
+    const swapped = mapLut(learned, (r, g, b, out) => {
+      out[0] = b;
+      out[1] = g;
+      out[2] = r;
+    });
+    const a = sampleLut(learned, 0.31, 0.62, 0.13);
+    const b = sampleLut(swapped, 0.31, 0.62, 0.13);
+    expect(b[0]).toBeCloseTo(a[2], 5);
+    expect(b[2]).toBeCloseTo(a[0], 5);
+  });
+});
