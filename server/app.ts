@@ -18,6 +18,7 @@ import { enhanceImageRouter } from './routes/enhanceImage';
 import { healthRouter } from './routes/health';
 import { scrapePropertyRouter } from './routes/scrapeProperty';
 import { suggestionsRouter } from './routes/suggestions';
+import { virtualStagingRouter } from './routes/virtualStaging';
 import { staticFiles } from './staticFiles';
 
 // Every API resource: adding one is one line here.
@@ -28,6 +29,7 @@ const API_ROUTERS: ApiRouterFactory[] = [
   analyzeImageRouter,
   suggestionsRouter,
   scrapePropertyRouter,
+  virtualStagingRouter,
 ];
 
 /** Images travel as data URLs inside JSON (up to 10 MB per file, base64 adds a third), so the limit is generous. */

@@ -2,6 +2,7 @@
 // passed in and defaults built from env and db. Routers and services never pick their own defaults; to add a
 // dependency, add it to deps.ts and build it here.
 import { createAiProvider } from './ai';
+import { createStagingRenderer } from './ai/staging';
 import { createAuth } from './auth/auth';
 import { getUserId } from './auth/session';
 import type { AppDeps, AppInput } from './deps';
@@ -12,7 +13,9 @@ import { createCreditsService } from './services/credits';
 import { createEnhancementService } from './services/enhancement';
 import { createListingImporterFromEnv } from './services/listing/fromEnv';
 import { ReplayCache } from './services/replayCache';
+import { createStagingService } from './services/staging';
 import { createSuggestionsService } from './services/suggestions';
+import { catalogSource } from '../core/staging';
 
 export function composeDeps(input: AppInput): AppDeps {
   const { env, db, logger } = input;
@@ -48,6 +51,14 @@ export function composeDeps(input: AppInput): AppDeps {
       enhancement: createEnhancementService({ ...paid, provider }),
       suggestions: createSuggestionsService({ ...paid, provider }),
       analysis: createAnalysisService({ provider }),
+      staging: createStagingService({
+        ...paid,
+        balanceOf: (userId) => credits.balance(userId),
+        provider,
+        renderer: overrides.stagingRenderer ?? createStagingRenderer(env, logger),
+        source: catalogSource(),
+        affiliateTag: env.AFFILIATE_TAG,
+      }),
     },
     listingImporter: input.listingImporter ?? createListingImporterFromEnv(process.env),
     routers: input.routers ?? [],

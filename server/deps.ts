@@ -2,6 +2,7 @@
 // from env and db by compose.ts), AppDeps is the same with every dependency resolved, and each /api router is a
 // function of AppDeps. Kept apart from app.ts so routers depend on this and app.ts on them, never in a circle.
 import type { RequestHandler, Router } from 'express';
+import type { StagingRenderer } from './ai/staging';
 import type { AiProvider } from './ai/types';
 import type { AuthService } from './auth/auth';
 import type { Env } from './env';
@@ -15,6 +16,7 @@ import type { EnhancementService } from './services/enhancement';
 import type { ListingImporter } from './services/listing/importListing';
 import type { CreditsPort } from './services/paidBatch';
 import type { ReplayCache } from './services/replayCache';
+import type { StagingService } from './services/staging';
 import type { SuggestionsService } from './services/suggestions';
 import type { Db } from './store/db';
 
@@ -28,6 +30,8 @@ export interface AiOverrides {
   getUserId?: UserIdOf;
   rateLimits?: Partial<AiRateLimits>;
   replays?: ReplayCache;
+  /** Default: chosen from the env like the provider (server/ai/staging). */
+  stagingRenderer?: StagingRenderer;
 }
 
 /** What createApp takes: the process's or test's parts; every optional one has a default in compose.ts. */
@@ -54,6 +58,8 @@ export interface AiDeps {
   enhancement: EnhancementService;
   suggestions: SuggestionsService;
   analysis: AnalysisService;
+  /** POST /api/virtual-staging (services/staging.ts). */
+  staging: StagingService;
 }
 
 /** Every dependency of the app, resolved once by compose.ts. */

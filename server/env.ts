@@ -40,6 +40,11 @@ const EnvSchema = z
     /** Per attempt; image edits of large photos take up to a minute. */
     OPENAI_TIMEOUT_MS: integer(100, 600_000, 120_000),
     OPENAI_MAX_RETRIES: integer(0, 10, 2),
+    /** Amazon partner tag added to staging shop links (`tag=`); unset, links are plain shop searches. */
+    AFFILIATE_TAG: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a partner tag such as raumglanz-21' })
+      .optional(),
     /** Proxy hops in front of the server whose X-Forwarded-For we believe; 0 (the default) trusts none. */
     TRUST_PROXY: integer(0, 10, 0),
     // Accounts (server/auth). Without a secret, one is generated on first start and kept in the database.

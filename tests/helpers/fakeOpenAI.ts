@@ -32,6 +32,8 @@ export interface RecordedRequest {
   fields: Record<string, unknown>;
   /** Image edits: the bytes of the `image` part. */
   image?: Buffer;
+  /** Image edits: every image part in order (the photo, then reference pictures), with its file name. */
+  images?: { name: string; bytes: Buffer }[];
   /** The status the fake answered (0 while hanging). */
   status: number;
   /** The client closed the connection before the fake answered (a cancelled or timed-out call). */
@@ -173,6 +175,11 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     const image = form.get('image') ?? form.get('image[]');
     if (!image || typeof image === 'string') return refuse(res, record, "missing file part 'image'");
     record.image = Buffer.from(await image.arrayBuffer());
+    record.images = [];
+    for (const part of [...form.getAll('image'), ...form.getAll('image[]')]) {
+      if (typeof part !== 'string')
+        record.images.push({ name: part.name, bytes: Buffer.from(await part.arrayBuffer()) });
+    }
     const model = form.get('model');
     const prompt = form.get('prompt');
     if (typeof model !== 'string' || !IMAGE_MODELS.includes(model)) {

@@ -1,0 +1,90 @@
+// The builtin (offline) staging renderer: the chosen products' own drawings placed on the photo's floor at the
+// scale of a listing camera (core/staging/compose.ts), with contact shadows. The floor comes from the room
+// detector's standing furniture (floorFromDetections) or, without it, the lower third. Honest about what it is:
+// the description says it is a drawn visualisation and how many pieces found a place.
+import type { Detection } from '../../../core/analysis/room/types';
+import {
+  composeStaging,
+  defaultFloor,
+  floorFromDetections,
+  pieceFromItem,
+  type FloorEstimate,
+} from '../../../core/staging';
+import type { RgbaImage } from '../../../core/imaging/types';
+import type { Logger } from '../../logger';
+import { AiError } from '../errors';
+import { pictureResolution, productRgba } from './pictures';
+import type { StagingRenderer } from './types';
+
+/** Longest side of a builtin staging: listing photos need no more, and composing stays under a few seconds. */
+export const STAGING_MAX_SIDE = 2560;
+
+/** What the renderer needs of the room detector: the boxes of what stands in the photo (image fractions). */
+export type FurnitureDetector = (image: RgbaImage) => Promise<readonly Detection[]>;
+
+const loadDefaultDetector = async (): Promise<FurnitureDetector> => {
+  const { roomSignals } = await import('../room/signals');
+  return async (image) => (await roomSignals(image)).output.detections;
+};
+
+export interface BuiltinStagingOptions {
+  /** Default: the server's room detector (tfjs, loaded on first use). null: always the default floor. */
+  detectFurniture?: FurnitureDetector | null;
+  logger?: Logger;
+}
+
+function pieces(n: number): string {
+  return n === 1 ? '1 Möbelstück' : `${n} Möbelstücke`;
+}
+
+export function builtinStagingRenderer(options: BuiltinStagingOptions = {}): StagingRenderer {
+  let detector: Promise<FurnitureDetector | null> | undefined =
+    options.detectFurniture !== undefined ? Promise.resolve(options.detectFurniture) : undefined;
+
+  async function floorOf(photo: RgbaImage): Promise<{ floor: FloorEstimate; evidence: boolean }> {
+    detector ??= loadDefaultDetector().catch((error: unknown) => {
+      options.logger?.warn({ err: error }, 'staging: room detector unavailable; using the default floor');
+      return null;
+    });
+    const detect = await detector;
+    if (detect) {
+      try {
+        const detections = await detect(photo);
+        const floor = floorFromDetections(photo.width, photo.height, detections);
+        return { floor, evidence: (floor.obstacles?.length ?? 0) > 0 };
+      } catch (error) {
+        options.logger?.warn({ err: error }, 'staging: room detector failed; using the default floor');
+      }
+    }
+    return { floor: defaultFloor(photo.width, photo.height), evidence: false };
+  }
+
+  return {
+    name: 'builtin',
+    async render({ image, lines, signal }) {
+      const photo = await image.rgba(STAGING_MAX_SIDE);
+      if (signal.aborted) throw new AiError('aborted', 'Cancelled');
+      const { floor, evidence } = await floorOf(photo);
+      const pxPerCm = pictureResolution(photo.width);
+      const staged = await Promise.all(
+        lines.map(async ({ item, quantity }) =>
+          pieceFromItem(item, await productRgba(item, pxPerCm), quantity),
+        ),
+      );
+      if (signal.aborted) throw new AiError('aborted', 'Cancelled');
+      const result = composeStaging(photo, staged, floor);
+      const drawn = result.placements.filter((p) => p.drawn).length;
+      const missing = result.placements.length - drawn;
+      const parts = [
+        `Visualisierung ohne KI (raumglanz builtin): ${pieces(drawn)} als Zeichnung in das Foto gesetzt`,
+        evidence ? 'Boden nach den erkannten Möbeln geschätzt' : 'Boden im unteren Bilddrittel angenommen',
+      ];
+      if (missing > 0) parts.push(`${pieces(missing)} fand${missing === 1 ? '' : 'en'} keinen Platz`);
+      return {
+        image: { kind: 'rgba', image: result.image },
+        description: `${parts.join('; ')}. Das ist eine Visualisierung, kein Foto der echten Einrichtung.`,
+        changedBoxes: result.placements.flatMap((p) => p.boxes),
+      };
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// POST /api/virtual-staging (contract: core/contract/staging.ts): 'analyze' and 'apply' on one photo sent as a
+// data: URL. Every error of this route carries `required` (the credits a staging costs) beside `error`, as SPEC
+// section 9 names it, so the dialog can say how many credits it needs whatever went wrong.
+import { Router } from 'express';
+import { STAGING_CREDITS } from '../../core/catalog';
+import { VirtualStagingRequest, type StagingErrorBody } from '../../core/contract/staging';
+import type { ApiRouterFactory } from '../deps';
+import { toErrorResponse } from '../errors';
+import { dataUrlBytes } from '../services/images';
+
+export const virtualStagingRouter: ApiRouterFactory = ({ ai, logger }) => {
+  const router = Router();
+  router.post(
+    '/virtual-staging',
+    ai.route({ limiter: ai.limiters.enhance, user: 'optional', idempotencyKey: true }, async (req, call) => {
+      try {
+        const request = VirtualStagingRequest.parse(req.body ?? {});
+        const image = dataUrlBytes(request.imageBase64);
+        return request.action === 'analyze'
+          ? await ai.staging.analyze(request, image, call)
+          : await ai.staging.apply(request, image, call);
+      } catch (error) {
+        if (call.signal.aborted) throw error;
+        const { status, body } = toErrorResponse(error);
+        if (status >= 500) logger.error({ err: error }, 'virtual staging failed');
+        const withRequired: StagingErrorBody = { ...body, required: STAGING_CREDITS };
+        return { status, body: withRequired };
+      }
+    }),
+  );
+  return router;
+};
