@@ -5,6 +5,7 @@
 export * from './types';
 export * from './modes';
 export * from './recommendations';
+export * from './sameEffect';
 export * from './packages';
 export * from './limits';
 export * from './pricing';

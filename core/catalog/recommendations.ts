@@ -1,10 +1,11 @@
-// Which modes a room analysis recommends (SPEC section 3): the visible-element flags an analyser reports and the
-// pure rule that turns a room type and those flags into mode ids. The room analysis itself (core/analysis/room)
-// and the server's providers fill VisibleElements; this module decides, so the decision is the same wherever the
-// analysis came from.
+// Which modes a room analysis recommends (SPEC section 3): the visible-element flags an analyser reports, the
+// pure rule that turns a room type and those flags into mode ids, and the cut to what a user can run now. The
+// room analysis (core/analysis/room) and the server's providers fill VisibleElements; this module decides, so
+// the decision is the same wherever the analysis came from.
 
 import { MAX_RECOMMENDED_MODES } from './limits';
-import { roomModes } from './modes';
+import { isDeviceMode, roomModes } from './modes';
+import { withoutStacking } from './sameEffect';
 import type { RoomType } from './types';
 
 /** The things an analyser looks for in a photo, each a flag of VisibleElements (also the API's field order). */
@@ -40,12 +41,16 @@ const ELEMENT_MODES: ReadonlyArray<readonly [VisibleElement, string]> = [
   ['hasTV', 'entertainmentTidy'],
 ];
 
-/** Device modes that suit any room; used to reach the minimum of two recommendations. */
-const FALLBACK_DEVICE_MODES = ['autoOptimize', 'brighten'] as const;
+/**
+ * The one device mode every photo gets: the adaptive correction of exposure, white balance and contrast, which
+ * leaves a well-exposed photo nearly as it is. The rooms' own light modes are offered, not recommended: each
+ * would brighten or warm a second time (core/catalog/sameEffect).
+ */
+const BASE_DEVICE_MODE = 'autoOptimize';
 
 /**
- * Ordered mode ids to recommend (and preselect): the room's free device modes first, then server modes for
- * what is visible, padded with general device modes to at least 2 and cut to MAX_RECOMMENDED_MODES.
+ * Ordered mode ids to recommend: the adaptive device correction first, then server modes for what is visible
+ * (the room's own first), never two modes that do the same thing, cut to MAX_RECOMMENDED_MODES.
  * A 'mixed' analysis is treated as 'general'. Missing element flags count as not visible.
  */
 export function recommendModes(
@@ -53,15 +58,19 @@ export function recommendModes(
   visibleElements: Partial<VisibleElements>,
 ): string[] {
   const room: RoomType = roomType === 'mixed' ? 'general' : roomType;
-  const ids: string[] = roomModes(room)
-    .filter((m) => m.runsOn === 'device')
-    .map((m) => m.id);
-
+  const own = new Set(roomModes(room).map((m) => m.id));
   const serverIds = ELEMENT_MODES.filter(([flag]) => visibleElements[flag] === true).map(([, id]) => id);
-  // Pad before adding server modes so the fallback device modes, too, come before any server mode.
-  for (const id of FALLBACK_DEVICE_MODES) {
-    if (ids.length + serverIds.length >= 2) break;
-    ids.push(id);
-  }
-  return [...ids, ...serverIds].slice(0, MAX_RECOMMENDED_MODES);
+  // A stable sort: the room's own server modes lead, the rest keep the order of ELEMENT_MODES.
+  const ordered = [...serverIds].sort((a, b) => Number(own.has(b)) - Number(own.has(a)));
+  return withoutStacking([BASE_DEVICE_MODE, ...ordered]).slice(0, MAX_RECOMMENDED_MODES);
+}
+
+/**
+ * What the mode selection starts with: the recommendation cut to what the user can run now. Without an
+ * account or a connection that is the free device modes only; paid recommendations stay shown, not ticked.
+ * Never empty: the adaptive device correction is the floor.
+ */
+export function preselectModes(recommended: readonly string[], canRunPaid: boolean): string[] {
+  const runnable = withoutStacking(recommended.filter((id) => canRunPaid || isDeviceMode(id)));
+  return runnable.length > 0 ? runnable : [BASE_DEVICE_MODE];
 }

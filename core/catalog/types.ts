@@ -15,7 +15,7 @@ export interface Mode {
   name: string;
   /** German one-line description shown on the mode card. */
   description: string;
-  /** An emoji used as the card icon. */
+  /** The name of the card's icon in the web app's icon set (web/components/icons). */
   icon: string;
   /** The English instruction given to a generative image model. */
   prompt: string;

@@ -131,6 +131,7 @@ export function createServices(
     files: { saveOne: downloadOne, saveZip: downloadZip },
     classify,
     isSignedIn: () => currentUserId() !== null,
+    isOnline: () => navigator.onLine,
     goToLogin: () => navigate(loginPath('/')),
     newKey: newIdempotencyKey,
   };

@@ -34,11 +34,14 @@ export type WorkflowEvent =
   // Analysis
   | { type: 'analysisStarted' }
   | { type: 'imageAnalysed'; imageId: string }
-  | { type: 'analysisSucceeded'; analysis: RoomAnalysis; roomModeIds: string[] }
-  /** `roomModeIds`: the modes of the fallback room ('general'), for the preselection. */
-  | { type: 'analysisFailed'; roomModeIds: string[] }
+  /**
+   * `canRunPaid`: signed in and online, so paid modes may be preselected; otherwise only free device modes are.
+   * `roomModeIds`: the detected (or, on failure, the fallback 'general') room's modes.
+   */
+  | { type: 'analysisSucceeded'; analysis: RoomAnalysis; roomModeIds: string[]; canRunPaid: boolean }
+  | { type: 'analysisFailed'; roomModeIds: string[]; canRunPaid: boolean }
   /** 'Optimieren' pressed when `needsAnalysis` is false: straight to mode selection. */
-  | { type: 'optionsOpened'; roomModeIds: string[] }
+  | { type: 'optionsOpened'; roomModeIds: string[]; canRunPaid: boolean }
   // Mode selection
   | { type: 'modeToggled'; modeId: string; imageId?: string }
   | { type: 'selectionKindChanged'; kind: ModeSelection['kind'] }

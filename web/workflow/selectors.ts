@@ -3,6 +3,7 @@
 // the same everywhere (and the machine uses the same ones for its guards).
 
 import { PROGRESS_MIN_PERCENT, WORKFLOW_STEPS } from '../../core/catalog/limits';
+import { preselectModes } from '../../core/catalog/recommendations';
 import type { RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { Batch, ImageItem, RoomAnalysis, WorkflowState } from './state';
@@ -150,10 +151,18 @@ export function remainingSeconds(
   return Math.max(0, Math.round(perImage * (batch.total - finished) - sinceLast));
 }
 
-/** Recommended modes of an analysis, or the first two room modes when there are none (SPEC section 4). */
-export function defaultModes(analysis: RoomAnalysis | null, roomModeIds: readonly string[]): string[] {
+/**
+ * The preselection: the analysis's recommended modes, or the first two room modes when there are none (SPEC
+ * section 4), cut to what the user can run now (free device modes unless `canRunPaid`) and never two modes
+ * that do the same thing (core/catalog's preselectModes).
+ */
+export function defaultModes(
+  analysis: RoomAnalysis | null,
+  roomModeIds: readonly string[],
+  canRunPaid: boolean,
+): string[] {
   const recommended = analysis ? unique(analysis.recommendedModes) : [];
-  return recommended.length > 0 ? recommended : unique(roomModeIds).slice(0, 2);
+  return preselectModes(recommended.length > 0 ? recommended : unique(roomModeIds).slice(0, 2), canRunPaid);
 }
 
 export function unique<T>(items: readonly T[]): T[] {

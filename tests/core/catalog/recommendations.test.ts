@@ -5,6 +5,8 @@ import {
   ROOM_TYPES,
   isDeviceMode,
   isModeId,
+  preselectModes,
+  withoutStacking,
   recommendModes,
   VISIBLE_ELEMENTS,
   type RoomType,
@@ -23,30 +25,30 @@ const ALL_VISIBLE: VisibleElements = {
 
 describe('#recommendModes', () => {
   it.each([
-    ['kitchen', {}, ['warmLighting', 'autoOptimize']],
-    ['bedroom', {}, ['cozyAtmosphere', 'autoOptimize']],
-    ['bathroom', {}, ['brightFresh', 'autoOptimize']],
-    ['livingRoom', {}, ['ambientLighting', 'autoOptimize']],
-    ['exterior', {}, ['goldenHour', 'autoOptimize']],
-    ['general', {}, ['generalBrighten', 'autoOptimize']],
-    ['mixed', {}, ['generalBrighten', 'autoOptimize']],
-    ['bedroom', { hasBed: true }, ['cozyAtmosphere', 'hotelBed']],
-    ['bedroom', { hasBed: true, hasClutter: true }, ['cozyAtmosphere', 'declutter', 'hotelBed']],
+    ['kitchen', {}, ['autoOptimize']],
+    ['bedroom', {}, ['autoOptimize']],
+    ['bathroom', {}, ['autoOptimize']],
+    ['livingRoom', {}, ['autoOptimize']],
+    ['exterior', {}, ['autoOptimize']],
+    ['general', {}, ['autoOptimize']],
+    ['mixed', {}, ['autoOptimize']],
+    ['bedroom', { hasBed: true }, ['autoOptimize', 'hotelBed']],
+    ['bedroom', { hasBed: true, hasClutter: true }, ['autoOptimize', 'hotelBed', 'declutter']],
     [
       'kitchen',
       { hasAppliances: true, hasCountertops: true },
-      ['warmLighting', 'cleanCounters', 'shineAppliances'],
+      ['autoOptimize', 'cleanCounters', 'shineAppliances'],
     ],
-    ['bathroom', { hasToiletries: true }, ['brightFresh', 'spaClean']],
+    ['bathroom', { hasToiletries: true }, ['autoOptimize', 'spaClean']],
     [
       'livingRoom',
       { hasTV: true, hasPillows: true },
-      ['ambientLighting', 'arrangePillows', 'entertainmentTidy'],
+      ['autoOptimize', 'arrangePillows', 'entertainmentTidy'],
     ],
-    ['general', { hasClutter: true }, ['generalBrighten', 'declutter']],
-    ['mixed', { hasBed: true, hasTV: true }, ['generalBrighten', 'hotelBed', 'entertainmentTidy']],
-    ['livingRoom', ALL_VISIBLE, ['ambientLighting', 'declutter', 'hotelBed', 'arrangePillows']],
-    ['kitchen', { hasClutter: false, hasBed: false }, ['warmLighting', 'autoOptimize']],
+    ['general', { hasClutter: true }, ['autoOptimize', 'declutter']],
+    ['mixed', { hasBed: true, hasTV: true }, ['autoOptimize', 'hotelBed', 'entertainmentTidy']],
+    ['livingRoom', ALL_VISIBLE, ['autoOptimize', 'arrangePillows', 'entertainmentTidy', 'declutter']],
+    ['kitchen', { hasClutter: false, hasBed: false }, ['autoOptimize']],
   ] as const)('%s with %j -> %j', (room, elements, expected) => {
     expect(recommendModes(room, elements)).toEqual(expected);
   });
@@ -58,11 +60,12 @@ describe('#recommendModes', () => {
     Object.fromEntries(flagNames.map((f, i) => [f, (bits & (1 << i)) !== 0])),
   ) as unknown as VisibleElements[];
 
-  it('always recommends 2 to MAX_RECOMMENDED_MODES distinct known ids, device modes first', () => {
+  it('always recommends 1 to MAX_RECOMMENDED_MODES distinct known ids, device modes first, none stacked', () => {
     for (const room of rooms) {
       for (const elements of combos) {
         const ids = recommendModes(room, elements);
-        expect(ids.length).toBeGreaterThanOrEqual(2);
+        expect(ids.length).toBeGreaterThanOrEqual(1);
+        expect(withoutStacking(ids)).toEqual(ids);
         expect(ids.length).toBeLessThanOrEqual(MAX_RECOMMENDED_MODES);
         expect(new Set(ids).size).toBe(ids.length);
         for (const id of ids) expect(isModeId(id)).toBe(true);
@@ -90,6 +93,47 @@ describe('#recommendModes', () => {
       );
       expect(added, flag).toHaveLength(1);
       expect(isDeviceMode(added[0]), flag).toBe(false);
+    }
+  });
+});
+
+describe('#preselectModes', () => {
+  it.each([
+    [
+      'a visitor keeps the free modes only',
+      ['autoOptimize', 'declutter', 'hotelBed'],
+      false,
+      ['autoOptimize'],
+    ],
+    ['a signed-in user online keeps all', ['autoOptimize', 'declutter'], true, ['autoOptimize', 'declutter']],
+    ['paid only, for a visitor, falls back to the free correction', ['declutter'], false, ['autoOptimize']],
+    ['nothing recommended falls back to the free correction', [], true, ['autoOptimize']],
+    [
+      'two brightenings keep the first',
+      ['warmLighting', 'autoOptimize', 'brighten'],
+      false,
+      ['warmLighting'],
+    ],
+    [
+      'the general room fallback, offline',
+      ['generalDeclutter', 'generalBrighten'],
+      false,
+      ['generalBrighten'],
+    ],
+    [
+      'the general room fallback, signed in',
+      ['generalDeclutter', 'generalBrighten'],
+      true,
+      ['generalDeclutter', 'generalBrighten'],
+    ],
+  ] as const)('%s', (_name, recommended, canRunPaid, expected) => {
+    expect(preselectModes(recommended, canRunPaid)).toEqual(expected);
+  });
+
+  it('never preselects a paid mode without canRunPaid, for any room and elements', () => {
+    for (const room of [...ROOM_TYPES, 'mixed'] as const) {
+      const ids = preselectModes(recommendModes(room, ALL_VISIBLE), false);
+      expect(ids.every(isDeviceMode), room).toBe(true);
     }
   });
 });

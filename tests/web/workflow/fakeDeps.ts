@@ -100,6 +100,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
       message: error instanceof Error ? error.message : String(error),
     }),
     isSignedIn: () => true,
+    isOnline: () => true,
     goToLogin: () => {
       calls.login += 1;
     },
@@ -153,5 +154,6 @@ export async function seedModes(h: Harness, ids: readonly string[], modeIds: str
       perImage: Object.fromEntries(ids.map((id) => [id, 'kitchen' as const])),
     },
     roomModeIds: [],
+      canRunPaid: true,
   });
 }

@@ -90,7 +90,7 @@ const inModes = (...ids: string[]) =>
   run(
     uploaded(...ids),
     { type: 'analysisStarted' },
-    { type: 'analysisSucceeded', analysis: analysis(), roomModeIds: ROOM_MODES },
+    { type: 'analysisSucceeded', analysis: analysis(), roomModeIds: ROOM_MODES, canRunPaid: true },
   );
 const processing = () =>
   run({ ...inModes(), credits: 10 }, { type: 'enhancementStarted', price: 4, startedAt: 1_000 });
@@ -327,19 +327,43 @@ describe('analysis', () => {
     const next = run(running(), {
       type: 'analysisSucceeded',
       analysis: analysis({
-        recommendedModes: ['sunshine', 'sunshine', 'brighten'],
+        recommendedModes: ['sunshine', 'sunshine', 'declutter'],
         perImage: { a: 'kitchen', gone: 'bedroom' },
       }),
       roomModeIds: ROOM_MODES,
+      canRunPaid: true,
     });
     expect(next.analysisStatus).toBe('done');
     expect(next.showOptions).toBe(true);
     expect(currentView(next)).toBe('modes');
-    expect(next.modeSelection).toEqual({ kind: 'uniform', uniform: ['sunshine', 'brighten'], perImage: {} });
+    expect(next.modeSelection).toEqual({ kind: 'uniform', uniform: ['sunshine', 'declutter'], perImage: {} });
     expect(next.analysis?.perImage).toEqual({ a: 'kitchen' });
     expect(roomTypeFor(next, 'a')).toBe('kitchen');
     expect(next.analysedImageIds).toEqual(['a', 'b']);
     expect(next.notice).toMatchObject({ key: 'toast.analysisDone', tone: 'success' });
+  });
+
+  it('preselects only free device modes for who cannot run paid ones now (visitor or offline), never two alike', () => {
+    const next = run(running(), {
+      type: 'analysisSucceeded',
+      analysis: analysis({ recommendedModes: ['autoOptimize', 'brighten', 'declutter', 'sharpen'] }),
+      roomModeIds: ROOM_MODES,
+      canRunPaid: false,
+    });
+    expect(next.modeSelection.uniform).toEqual(['autoOptimize', 'sharpen']);
+    // The recommendation itself is kept, so the paid ones are still shown as recommended.
+    expect(next.analysis?.recommendedModes).toContain('declutter');
+  });
+
+  it('picking a mode drops the selected ones that do the same thing', () => {
+    const next = run(
+      inModes(),
+      { type: 'modeToggled', modeId: 'autoOptimize' },
+      { type: 'modeToggled', modeId: 'generalBrighten' },
+    );
+    expect(next.modeSelection.uniform).toContain('generalBrighten');
+    expect(next.modeSelection.uniform).not.toContain('autoOptimize');
+    expect(next.modeSelection.uniform).not.toContain('brighten');
   });
 
   it('without recommendations preselects the first two room modes', () => {
@@ -347,6 +371,7 @@ describe('analysis', () => {
       type: 'analysisSucceeded',
       analysis: analysis({ recommendedModes: [] }),
       roomModeIds: ROOM_MODES,
+      canRunPaid: true,
     });
     expect(next.modeSelection.uniform).toEqual(['cleanCounters', 'shineAppliances']);
   });
@@ -355,6 +380,7 @@ describe('analysis', () => {
     const next = run(running(), {
       type: 'analysisFailed',
       roomModeIds: ['declutter', 'brighten', 'enhance'],
+      canRunPaid: true,
     });
     expect(next.analysisStatus).toBe('failed');
     expect(next.analysis).toBeNull();
@@ -364,8 +390,8 @@ describe('analysis', () => {
   });
 
   it.each([
-    ['success', { type: 'analysisSucceeded', analysis: analysis(), roomModeIds: [] }],
-    ['failure', { type: 'analysisFailed', roomModeIds: [] }],
+    ['success', { type: 'analysisSucceeded', analysis: analysis(), roomModeIds: [], canRunPaid: true }],
+    ['failure', { type: 'analysisFailed', roomModeIds: [], canRunPaid: true }],
     ['a check mark', { type: 'imageAnalysed', imageId: 'a' }],
   ] as [string, WorkflowEvent][])('ignores a late %s when no analysis runs', (_name, event) => {
     const state = uploaded();
@@ -393,7 +419,7 @@ describe('analysis', () => {
       run(
         uploaded(),
         { type: 'analysisStarted' },
-        { type: 'analysisFailed', roomModeIds: [] },
+        { type: 'analysisFailed', roomModeIds: [], canRunPaid: true },
         { type: 'back' },
       ),
       true,
@@ -404,7 +430,7 @@ describe('analysis', () => {
 
   it('optionsOpened skips a second analysis and keeps the choice made before', () => {
     const back = run(inModes(), { type: 'modeToggled', modeId: 'sharpen' }, { type: 'back' });
-    const next = run(back, { type: 'optionsOpened', roomModeIds: ROOM_MODES });
+    const next = run(back, { type: 'optionsOpened', roomModeIds: ROOM_MODES, canRunPaid: true });
     expect(currentView(next)).toBe('modes');
     expect(next.modeSelection.uniform).toEqual(['brighten', 'declutter', 'sharpen']);
   });
@@ -416,12 +442,14 @@ describe('analysis', () => {
       { type: 'modeToggled', modeId: 'declutter' },
       { type: 'back' },
     );
-    const next = run(back, { type: 'optionsOpened', roomModeIds: ROOM_MODES });
+    const next = run(back, { type: 'optionsOpened', roomModeIds: ROOM_MODES, canRunPaid: true });
     expect(next.modeSelection.uniform).toEqual(['brighten', 'declutter']);
   });
 
   it('optionsOpened needs images', () => {
-    expect(run(initialState, { type: 'optionsOpened', roomModeIds: ROOM_MODES })).toBe(initialState);
+    expect(run(initialState, { type: 'optionsOpened', roomModeIds: ROOM_MODES, canRunPaid: true })).toBe(
+      initialState,
+    );
   });
 });
 
@@ -1182,9 +1210,9 @@ describe('purity', () => {
     { type: 'allImagesCleared' },
     { type: 'analysisStarted' },
     { type: 'imageAnalysed', imageId: 'a' },
-    { type: 'analysisSucceeded', analysis: analysis(), roomModeIds: ROOM_MODES },
-    { type: 'analysisFailed', roomModeIds: ROOM_MODES },
-    { type: 'optionsOpened', roomModeIds: ROOM_MODES },
+    { type: 'analysisSucceeded', analysis: analysis(), roomModeIds: ROOM_MODES, canRunPaid: true },
+    { type: 'analysisFailed', roomModeIds: ROOM_MODES, canRunPaid: true },
+    { type: 'optionsOpened', roomModeIds: ROOM_MODES, canRunPaid: true },
     { type: 'modeToggled', modeId: 'sharpen' },
     { type: 'modeToggled', modeId: 'sharpen', imageId: 'a' },
     { type: 'selectionKindChanged', kind: 'individual' },

@@ -6,6 +6,7 @@ import { useAppState, useServices } from '../../services/context';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
+import { Check } from '../../components/icons';
 
 function AnalysisThumb({ image, done }: { image: ImageItem; done: boolean }) {
   const { db } = useServices();
@@ -18,7 +19,7 @@ function AnalysisThumb({ image, done }: { image: ImageItem; done: boolean }) {
         role="img"
         aria-label={done ? t('analysis.done') : t('analysis.waiting')}
       >
-        {done ? '✓' : ''}
+        {done ? <Check aria-hidden="true" focusable="false" size={18} /> : null}
       </span>
     </li>
   );

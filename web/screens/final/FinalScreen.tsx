@@ -7,6 +7,7 @@ import type { AppDb } from '../../data/db';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
 import { usePreviewUrl } from '../../workflow/previews';
+import { ArrowLeft } from '../../components/icons';
 
 type Stored = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string };
 
@@ -61,7 +62,7 @@ export function FinalScreen() {
     <section className="final" aria-labelledby="final-title">
       <div className="modes__head">
         <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
-          ← {t('final.back')}
+          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('final.back')}
         </button>
         <h2 id="final-title">{t('final.title')}</h2>
       </div>

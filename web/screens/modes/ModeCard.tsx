@@ -3,6 +3,7 @@
 
 import type { Mode } from '../../../core/catalog/types';
 import { modeCost } from '../../../core/catalog/modes';
+import { ModeIcon } from '../../components/icons';
 import { t } from '../../i18n/de';
 
 export function ModeCard({
@@ -27,7 +28,7 @@ export function ModeCard({
         onClick={onToggle}
       >
         <span className="mode-card__icon" aria-hidden="true">
-          {mode.icon}
+          <ModeIcon name={mode.icon} />
         </span>
         <span className="mode-card__text">
           <span className="mode-card__name">

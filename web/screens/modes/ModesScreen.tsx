@@ -17,6 +17,7 @@ import {
 } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
 import { ModeList, orderedModes } from './ModeList';
+import { ArrowLeft } from '../../components/icons';
 
 /** Global and 'general' modes fit every photo; a room's own modes fit photos of that room. */
 function fitsRoom(modeId: string, room: RoomType | undefined): boolean {
@@ -76,7 +77,7 @@ export function ModesScreen() {
     <section className="modes" aria-labelledby="modes-title">
       <div className="modes__head">
         <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
-          ← {t('modes.back')}
+          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('modes.back')}
         </button>
         <h2 id="modes-title">{t('modes.title')}</h2>
         {room && (

@@ -7,6 +7,7 @@ import { CompareSlider } from '../../components/CompareSlider';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
+import { ArrowLeft, Expand } from '../../components/icons';
 
 function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () => void }) {
   const { db } = useServices();
@@ -39,7 +40,7 @@ function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () =>
               aria-label={t('results.compare', { name: image.name })}
               onClick={() => dispatch({ type: 'compareOpened', imageId: image.id })}
             >
-              ⛶
+              <Expand aria-hidden="true" focusable="false" size={18} />
             </button>
           </div>
         </>
@@ -60,7 +61,7 @@ export function ResultsScreen() {
     <section className="results" aria-labelledby="results-title" aria-busy={loading}>
       <div className="modes__head">
         <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
-          ← {t('results.backToModes')}
+          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('results.backToModes')}
         </button>
         <h2 id="results-title">{t('results.title')}</h2>
       </div>

@@ -6,6 +6,7 @@ import { shopSearchUrl } from '../../../core/text/shopLink';
 import { useActions, useAppState, useDispatch } from '../../services/context';
 import { t } from '../../i18n/de';
 import { suggestionSourceImages } from '../../workflow/machine';
+import { ArrowLeft } from '../../components/icons';
 
 export function SuggestionsScreen() {
   const { implement } = useActions();
@@ -40,7 +41,7 @@ export function SuggestionsScreen() {
           onClick={() => dispatch({ type: 'back' })}
           disabled={implementing}
         >
-          ← {t('suggestions.back')}
+          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('suggestions.back')}
         </button>
         <h2 id="suggestions-title">{t('suggestions.title')}</h2>
       </div>

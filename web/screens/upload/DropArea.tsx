@@ -9,6 +9,7 @@ import {
   RIPPLE_AFTER_UPLOAD_MS,
 } from '../../../core/catalog/limits';
 import { t } from '../../i18n/de';
+import { ImagePlus } from '../../components/icons';
 
 export interface DropAreaProps {
   onFiles: (files: File[]) => void;
@@ -69,7 +70,7 @@ export function DropArea({ onFiles, busy, children }: DropAreaProps) {
       ) : (
         <>
           <div className="dropzone__icon" aria-hidden="true">
-            🖼️
+            <ImagePlus size={40} strokeWidth={1.5} focusable="false" />
           </div>
           <h2>{t('upload.dropTitle')}</h2>
           <p className="dropzone__hint">{t('upload.dropHint')}</p>

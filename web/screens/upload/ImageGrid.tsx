@@ -5,6 +5,7 @@ import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
 import { useServices } from '../../services/context';
 import { t, tn } from '../../i18n/de';
+import { X } from '../../components/icons';
 
 interface ImageGridProps {
   images: readonly ImageItem[];
@@ -33,7 +34,7 @@ function Thumb({ image, onRemove }: { image: ImageItem; onRemove: (id: string) =
         aria-label={t('upload.remove', { name: image.name })}
         onClick={() => onRemove(image.id)}
       >
-        ✕
+        <X aria-hidden="true" focusable="false" size={16} />
       </button>
     </li>
   );

@@ -13,6 +13,8 @@ const modeIdsOf = (room: RoomType | 'mixed' | undefined) =>
 
 export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
   const { store } = deps;
+  // Paid modes are preselected only for who can run them now: signed in and online.
+  const canRunPaid = () => deps.isSignedIn() && deps.isOnline();
 
   async function analyse(): Promise<void> {
     const signal = jobs.begin();
@@ -31,11 +33,12 @@ export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
         type: 'analysisSucceeded',
         analysis: { ...combined, perImage },
         roomModeIds: modeIdsOf(combined.roomType),
+        canRunPaid: canRunPaid(),
       });
     } catch (error) {
       if (signal.aborted) return;
       console.warn('raumglanz: analysis failed', error);
-      store.dispatch({ type: 'analysisFailed', roomModeIds: modeIdsOf('general') });
+      store.dispatch({ type: 'analysisFailed', roomModeIds: modeIdsOf('general'), canRunPaid: canRunPaid() });
     }
   }
 
@@ -44,7 +47,11 @@ export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
     optimize(): Promise<void> {
       const state = store.getState();
       if (needsAnalysis(state)) return analyse();
-      store.dispatch({ type: 'optionsOpened', roomModeIds: modeIdsOf(state.analysis?.roomType) });
+      store.dispatch({
+        type: 'optionsOpened',
+        roomModeIds: modeIdsOf(state.analysis?.roomType),
+        canRunPaid: canRunPaid(),
+      });
       return Promise.resolve();
     },
   };

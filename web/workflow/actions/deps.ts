@@ -57,6 +57,8 @@ export interface ActionDeps {
   /** Turns any error of the calls above into what the workflow does about it. */
   classify(error: unknown): Failure;
   isSignedIn(): boolean;
+  /** The browser's view of the connection (navigator.onLine): paid modes need the server. */
+  isOnline(): boolean;
   goToLogin(): void;
   newKey(): string;
 }

@@ -46,7 +46,7 @@ export const analysisRules: StepRules<
         analysis,
         analysedImageIds: state.images.map((image) => image.id),
         showOptions: true,
-        modeSelection: freshSelection(defaultModes(analysis, event.roomModeIds)),
+        modeSelection: freshSelection(defaultModes(analysis, event.roomModeIds, event.canRunPaid)),
       },
       // 'Analyse abgeschlossen'
       { key: 'toast.analysisDone', tone: 'success' },
@@ -61,7 +61,7 @@ export const analysisRules: StepRules<
         analysisStatus: 'failed',
         analysis: null,
         showOptions: true,
-        modeSelection: freshSelection(defaultModes(null, event.roomModeIds)),
+        modeSelection: freshSelection(defaultModes(null, event.roomModeIds, event.canRunPaid)),
       },
       // 'Analyse fehlgeschlagen' / 'Standardoptimierungen werden empfohlen'
       { key: 'toast.analysisFailed', tone: 'error' },

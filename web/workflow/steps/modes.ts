@@ -1,12 +1,14 @@
 // Step 3, the mode selection: opened straight from the upload page when the analysis still holds, modes
 // toggled for all photos or per photo, and the switch between 'Alle gleich' and 'Einzeln'.
 
+import { selectReplacingSame } from '../../../core/catalog/sameEffect';
 import type { StepRules } from '../events';
 import { canEditImages, currentView, defaultModes } from '../selectors';
 import { freshSelection, hasImage } from './shared';
 
+/** Picking a mode drops the ones that do the same thing (core/catalog/sameEffect): they would stack. */
 const toggle = (modes: readonly string[], modeId: string) =>
-  modes.includes(modeId) ? modes.filter((id) => id !== modeId) : [...modes, modeId];
+  modes.includes(modeId) ? modes.filter((id) => id !== modeId) : selectReplacingSame(modes, modeId);
 
 export const modesRules: StepRules<'optionsOpened' | 'modeToggled' | 'selectionKindChanged'> = {
   optionsOpened(state, event) {
@@ -17,7 +19,7 @@ export const modesRules: StepRules<'optionsOpened' | 'modeToggled' | 'selectionK
       showOptions: true,
       modeSelection: keepChoice
         ? state.modeSelection
-        : freshSelection(defaultModes(state.analysis, event.roomModeIds)),
+        : freshSelection(defaultModes(state.analysis, event.roomModeIds, event.canRunPaid)),
     };
   },
 
