@@ -12,7 +12,7 @@ import { createAnalysisService } from './services/analysis';
 import { createCreditsService } from './services/credits';
 import { createEnhancementService } from './services/enhancement';
 import { createListingImporterFromEnv } from './services/listing/fromEnv';
-import { ReplayCache } from './services/replayCache';
+import { createPaidJobs } from './services/paidJobs';
 import { createStagingService } from './services/staging';
 import { createSuggestionsService } from './services/suggestions';
 import { catalogSource } from '../core/staging';
@@ -26,12 +26,17 @@ export function composeDeps(input: AppInput): AppDeps {
   const userIdOf = overrides.getUserId ?? getUserId;
   const limits = { ...DEFAULT_AI_RATE_LIMITS, ...overrides.rateLimits };
   const provider = overrides.provider ?? createAiProvider(env, { logger });
-  // One replay cache for both paid calls: their keys carry the call's scope, so they never collide.
-  const paid = {
-    credits: overrides.credits ?? credits,
-    replays: overrides.replays ?? new ReplayCache(),
-    logger,
-  };
+  // One durable paid-job journal for every paid call; start() refunds jobs a stopped server left pending.
+  const jobs =
+    overrides.jobs ??
+    createPaidJobs({
+      db,
+      credits: overrides.credits ?? credits,
+      logger,
+      resultTtlMs: env.PAID_RESULT_TTL_MINUTES * 60_000,
+    });
+  jobs.start();
+  const paid = { jobs, logger };
 
   return {
     env,

@@ -15,7 +15,7 @@ import type { CreditsService } from './services/credits';
 import type { EnhancementService } from './services/enhancement';
 import type { ListingImporter } from './services/listing/importListing';
 import type { CreditsPort } from './services/paidBatch';
-import type { ReplayCache } from './services/replayCache';
+import type { PaidJobs } from './services/paidJobs';
 import type { StagingService } from './services/staging';
 import type { SuggestionsService } from './services/suggestions';
 import type { Db } from './store/db';
@@ -29,7 +29,8 @@ export interface AiOverrides {
   /** Default: the session cookie (auth/session.ts). */
   getUserId?: UserIdOf;
   rateLimits?: Partial<AiRateLimits>;
-  replays?: ReplayCache;
+  /** Default: the durable paid jobs on the app's database (services/paidJobs.ts). */
+  jobs?: PaidJobs;
   /** Default: chosen from the env like the provider (server/ai/staging). */
   stagingRenderer?: StagingRenderer;
 }

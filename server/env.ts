@@ -47,6 +47,22 @@ const EnvSchema = z
       .optional(),
     /** Proxy hops in front of the server whose X-Forwarded-For we believe; 0 (the default) trusts none. */
     TRUST_PROXY: integer(0, 10, 0),
+    /** How long a paid call's answer is kept for a retry with the same Idempotency-Key (services/paidJobs.ts). */
+    PAID_RESULT_TTL_MINUTES: integer(1, 43_200, 1440),
+    /** New accounts per network (IPv4 address or IPv6 /64) and UTC day that get STARTING_CREDITS; later ones get 0. */
+    STARTER_CREDITS_PER_NETWORK_PER_DAY: integer(0, 1_000_000, 1),
+    /** Free credits (starting credits) the whole server grants per UTC day; past it new accounts start with 0. */
+    FREE_CREDITS_DAILY_CAP: integer(0, 100_000_000, 1000),
+    /** Slow clients: time to send all request headers, the whole request, and idle keep-alive (server/index.ts). */
+    HEADERS_TIMEOUT_MS: integer(1000, 600_000, 20_000),
+    REQUEST_TIMEOUT_MS: integer(1000, 3_600_000, 120_000),
+    KEEP_ALIVE_TIMEOUT_MS: integer(1000, 600_000, 5_000),
+    /** Server image work at once (decode, analyse, encode); 0 means one per CPU core. */
+    IMAGE_WORK_CONCURRENCY: integer(0, 256, 0),
+    /** Image jobs allowed to wait; past it the server answers 503 SERVICE_UNAVAILABLE with Retry-After. */
+    IMAGE_QUEUE_MAX: integer(1, 10_000, 16),
+    /** Megapixels one visitor (signed-in user or network) may send to /api/analyze-image per minute. */
+    ANALYZE_MEGAPIXELS_PER_MINUTE: integer(1, 100_000, 40),
     // Accounts (server/auth). Without a secret, one is generated on first start and kept in the database.
     BETTER_AUTH_SECRET: z
       .string()

@@ -1,16 +1,17 @@
 // The generic paid AI batch: price known, refuse before charging, charge once per Idempotency-Key, run the images
 // at the provider's concurrency, refund the share of every image that failed (everything if the client left) and
-// keep the answer for replays. Enhancing and implementing suggestions both run through here; it is the one seam
-// between paid work and the ledger.
+// store the answer for replays. The charge, the answer and every refund go through the durable paid job
+// (services/paidJobs.ts), so a crash in between is refunded at the next start. Enhancing, implementing
+// suggestions and virtual staging all run through here; it is the one seam between paid work and the ledger.
 import type { ImageFailure } from '../../core/contract/enhance';
 import { AiError, toImageFailure } from '../ai/errors';
 import { ApiError } from '../errors';
 import type { Logger } from '../logger';
 import type { Answer } from './answer';
-import { insufficientCreditsError, type CreditsService } from './credits';
-import type { ReplayCache } from './replayCache';
+import type { CreditsService } from './credits';
+import type { PaidJobs, RunningJob } from './paidJobs';
 
-/** The part of the credit ledger a paid batch uses. */
+/** The part of the credit ledger a paid batch uses (through its paid jobs). */
 export type CreditsPort = Pick<CreditsService, 'charge' | 'refund'>;
 
 export interface PaidBatchInput<T> {
@@ -18,7 +19,7 @@ export interface PaidBatchInput<T> {
   userId: string | null;
   /** Required when anything is charged. */
   idempotencyKey: string | undefined;
-  /** 'enhance' or 'implement': keys of different calls never collide. */
+  /** 'enhance', 'implement' or 'staging': part of the key's fingerprint. */
   scope: string;
   fingerprint: string;
   /** Credits of each image; a failed image gives back its share. */
@@ -40,8 +41,8 @@ export interface BatchOutcome<T> {
 }
 
 export interface PaidBatchDeps {
-  credits: CreditsPort;
-  replays: ReplayCache;
+  /** The durable charge-and-job records (services/paidJobs.ts). */
+  jobs: PaidJobs;
   logger: Logger;
 }
 
@@ -87,95 +88,56 @@ export async function runPaidBatch<T>(deps: PaidBatchDeps, input: PaidBatchInput
   if (!idempotencyKey) {
     throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charged call needs an Idempotency-Key header');
   }
-  const credits = deps.credits;
-
-  const replayKey = `${input.scope}:${userId}:${idempotencyKey}`;
-  const start = deps.replays.begin(replayKey, input.fingerprint);
-  if (start.kind === 'mismatch') {
-    throw new ApiError(
-      422,
-      'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was used for a different request',
-    );
-  }
-  if (start.kind === 'running') {
-    throw new ApiError(409, 'REQUEST_IN_PROGRESS', 'The request with this Idempotency-Key is still running');
-  }
-  if (start.kind === 'done') return start.answer;
-
-  const ledgerKey = `${replayKey}#${start.attempt}`;
-  let charge: ReturnType<CreditsPort['charge']>;
-  try {
-    charge = credits.charge({ userId, amount: total, idempotencyKey: ledgerKey, reason: input.reason });
-  } catch (error) {
-    deps.replays.abandon(replayKey);
-    throw error;
-  }
-  if (!charge.ok) {
-    deps.replays.abandon(replayKey);
-    throw insufficientCreditsError(charge.needed, charge.balance);
-  }
-  if (charge.replayed) {
-    // Charged before by a process that no longer holds the answer (a restart): never run or charge again.
-    deps.replays.forget(replayKey);
-    throw new ApiError(
-      409,
-      'ALREADY_PROCESSED',
-      'This Idempotency-Key was already charged; its result is gone',
-    );
-  }
-
-  const ledger = { userId, credits, ledgerKey, entryId: charge.entryId, balance: charge.balance };
-  try {
-    const answer = await runCharged(deps, input, ledger);
-    deps.replays.finish(replayKey, answer);
-    return answer;
-  } catch (error) {
-    // Every way to get here refunded what did not work, so the key may run again.
-    deps.replays.retryable(replayKey);
-    throw error;
-  }
+  const start = deps.jobs.begin({
+    userId,
+    idempotencyKey,
+    scope: input.scope,
+    fingerprint: input.fingerprint,
+    cost: total,
+    reason: input.reason,
+  });
+  if (start.kind === 'replay') return start.answer;
+  return runCharged(deps, input, start.job);
 }
 
-/** Runs a charged batch and refunds each failed image's share (everything, if the client left). */
+/** Runs a charged batch; refunds each failed image's share with the stored answer (everything, if the client left). */
 async function runCharged<T>(
   deps: PaidBatchDeps,
   input: PaidBatchInput<T>,
-  ledger: { userId: string; credits: CreditsPort; ledgerKey: string; entryId: string; balance: number },
+  job: RunningJob,
 ): Promise<Answer> {
   const count = input.perImageCredits.length;
-  let balance = ledger.balance;
-  const refunded = new Set<number>();
-  const refund = (index: number, why: string): void => {
-    const amount = input.perImageCredits[index] ?? 0;
-    if (amount === 0 || refunded.has(index)) return;
-    refunded.add(index);
-    balance = ledger.credits.refund({
-      userId: ledger.userId,
-      amount,
-      idempotencyKey: `${ledger.ledgerKey}:refund:${index}`,
-      reason: `${input.scope} refund image ${index + 1}: ${why}`,
-      chargeEntryId: ledger.entryId,
-    }).balance;
-  };
-
   let outcome: Settled<T>;
   try {
     outcome = await runWork(input, count);
   } catch (error) {
     // runWork settles every image, so this is a bug; give everything back before failing.
-    for (let i = 0; i < count; i++) refund(i, 'internal error');
+    deps.jobs.refundAll(job, 'failed', `${input.scope} refund: internal error`);
     throw error;
   }
   if (input.signal.aborted) {
-    for (let i = 0; i < count; i++) refund(i, 'client went away');
+    deps.jobs.refundAll(job, 'refunded', `${input.scope} refund: client went away`);
     throw new AiError('aborted', 'The client went away');
   }
-  outcome.reasons.forEach((reason, i) => {
-    if (reason !== undefined) refund(i, toImageFailure(reason).code);
-  });
-  const creditsCharged = input.perImageCredits.reduce((sum, c, i) => sum + (refunded.has(i) ? 0 : c), 0);
-  return finalAnswer(input, outcome, deps.logger, { creditsCharged, balance });
+  const failed = outcome.reasons.map((reason) => reason !== undefined);
+  if (failed.every(Boolean)) {
+    deps.jobs.refundAll(job, 'failed', `${input.scope} refund: every image failed`);
+    return finalAnswer(input, outcome, deps.logger, { creditsCharged: 0, balance: null });
+  }
+  const refundAmount = input.perImageCredits.reduce((sum, c, i) => sum + (failed[i] ? c : 0), 0);
+  const failedImages = failed.flatMap((f, i) => (f ? [i + 1] : []));
+  try {
+    return deps.jobs.finish(
+      job,
+      { amount: refundAmount, reason: `${input.scope} refund images ${failedImages.join(', ')}` },
+      (balance) =>
+        finalAnswer(input, outcome, deps.logger, { creditsCharged: job.cost - refundAmount, balance }),
+    );
+  } catch (error) {
+    // The answer could not be built or stored (the transaction rolled back): nothing delivered, all given back.
+    deps.jobs.refundAll(job, 'failed', `${input.scope} refund: internal error`);
+    throw error;
+  }
 }
 
 /** Per image: its result, or (undefined result) the reason it failed. */

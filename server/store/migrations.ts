@@ -66,4 +66,41 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX credit_ledger_charge_idx ON credit_ledger (charge_entry_id);
     `,
   },
+  {
+    // Paid jobs (server/store/paidJobs.ts): the charge and the job are one durable record, so a crash between
+    // charging and answering is found at the next start and refunded. One row per user and Idempotency-Key;
+    // state pending -> done | failed | refunded; a finished job keeps its answer until result_expires_at.
+    // server_boots records each running server process (boot id, pid, heartbeat) so that a start can tell a
+    // pending job of a dead process from one of a live process on the same file.
+    name: '004_paid_jobs',
+    sql: `
+      CREATE TABLE paid_jobs (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES "user" ("id"),
+        idempotency_key TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        cost INTEGER NOT NULL CHECK (cost > 0),
+        state TEXT NOT NULL CHECK (state IN ('pending', 'done', 'failed', 'refunded')),
+        attempt INTEGER NOT NULL,
+        charge_entry_id TEXT NOT NULL REFERENCES credit_ledger (id),
+        credits_charged INTEGER,
+        result_status INTEGER,
+        result_json TEXT,
+        result_expires_at INTEGER,
+        owner_boot_id TEXT NOT NULL,
+        owner_pid INTEGER NOT NULL,
+        created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (user_id, idempotency_key)
+      );
+      CREATE INDEX paid_jobs_state_idx ON paid_jobs (state, owner_boot_id);
+      CREATE TABLE server_boots (
+        boot_id TEXT PRIMARY KEY,
+        pid INTEGER NOT NULL,
+        started_at INTEGER NOT NULL,
+        heartbeat_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 // The pure parts behind the AI routes, as tables: image statistics and the builtin white balance on tiny
-// synthetic frames (the vibrance kernel is tested in tests/core/imaging), how suggestion text maps to operations and to photos, the prompts, the replay cache, the
+// synthetic frames (the vibrance kernel is tested in tests/core/imaging), how suggestion text maps to operations and to photos, the prompts, the request fingerprint, the
 // builtin suggestions, and how the openai client's errors become the API's failure kinds.
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { builtinSuggestions } from '../../server/ai/builtin/suggestions';
 import { AiError, toImageFailure } from '../../server/ai/errors';
 import { editPrompt, toAiError } from '../../server/ai/openai';
 import type { RgbaImage } from '../../server/ai/types';
-import { fingerprint, ReplayCache } from '../../server/services/replayCache';
+import { fingerprint } from '../../server/services/replayCache';
 import { linesForImage } from '../../server/services/suggestions';
 
 /** A width x height frame where pixel (x, y) has the colour `at(x, y)`. */
@@ -160,43 +160,8 @@ describe('#editPrompt', () => {
   });
 });
 
-describe('ReplayCache', () => {
-  const answer = (n: number) => ({ status: 200, body: { n, padding: 'x'.repeat(100) } });
-
-  it('runs a key once, replays its answer, and refuses it for another request', () => {
-    const cache = new ReplayCache();
-    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 0 });
-    expect(cache.begin('k', 'a')).toEqual({ kind: 'running' });
-    cache.finish('k', answer(1));
-    expect(cache.begin('k', 'a')).toEqual({ kind: 'done', answer: answer(1) });
-    expect(cache.begin('k', 'b')).toEqual({ kind: 'mismatch' });
-  });
-
-  it('lets a fully refunded key run again as the next attempt, and forgets an abandoned one', () => {
-    const cache = new ReplayCache();
-    cache.begin('k', 'a');
-    cache.retryable('k');
-    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 1 });
-    cache.abandon('k');
-    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 1 });
-    cache.forget('k');
-    expect(cache.begin('k', 'a')).toEqual({ kind: 'new', attempt: 0 });
-  });
-
-  it('forgets answers after their time and the oldest ones beyond its size', () => {
-    let now = 0;
-    const size = JSON.stringify(answer(1).body).length;
-    const cache = new ReplayCache({ ttlMs: 1000, maxChars: size * 2, now: () => now });
-    for (const key of ['a', 'b', 'c']) {
-      cache.begin(key, 'f');
-      cache.finish(key, answer(1));
-    }
-    expect(cache.begin('a', 'f').kind).toBe('new'); // evicted: the oldest of three
-    expect(cache.begin('c', 'f').kind).toBe('done');
-    now = 1001;
-    expect(cache.begin('c', 'f').kind).toBe('new');
-  });
-
+// The replay of paid calls is durable now: tests/server/paidJobs.test.ts.
+describe('fingerprint', () => {
   it('fingerprints differ when any part differs, including how parts are split', () => {
     expect(fingerprint(['ab', 'c'])).not.toBe(fingerprint(['a', 'bc']));
     expect(fingerprint([Buffer.from('x')])).toBe(fingerprint([Buffer.from('x')]));
