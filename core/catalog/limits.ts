@@ -15,6 +15,24 @@ export const ACCEPTED_FILE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as co
 /** Decoded width x height above which an image is refused (decompression bombs). */
 export const MAX_PIXELS = 50_000_000;
 
+/**
+ * The longest side of a photo sent to the server. The builtin provider works at up to 4096 px and OpenAI's
+ * edits at 1536 px, so more only costs upload time; the device shrinks every photo to this first.
+ */
+export const SERVER_IMAGE_MAX_SIDE = 4096;
+
+/** Bytes of one photo sent to the server: well under MAX_FILE_BYTES, so no photo meets the server's refusal. */
+export const SERVER_IMAGE_MAX_BYTES = 8_000_000;
+
+/**
+ * Bytes of all photos of one JSON request together (suggestions are implemented for the whole set in one call):
+ * the server's JSON body limit is 25 MB and base64 adds a third, so 16 MB of photos leave room for the rest.
+ */
+export const SERVER_REQUEST_IMAGE_BYTES = 16_000_000;
+
+/** A downloaded result stays under this many bytes at full resolution, so portals (10 MB) accept it. */
+export const DOWNLOAD_MAX_BYTES = 8_000_000;
+
 /** Product decision: the spec says 'further upload count checks exist' without a number. */
 export const MAX_UPLOAD_FILES = 30;
 

@@ -1,4 +1,4 @@
-// File-name rules: results download as 'optimiertes-bild-N.png' (SPEC section 2), imported listing photos are
+// File-name rules: results download as 'optimiertes-bild-N.jpg' (or .png when the user asks for PNG), imported listing photos are
 // saved as '<platform>-N.jpg' (SPEC section 9). N is 1-based, as users count.
 
 export const IMPORT_PLATFORMS = ['airbnb', 'booking'] as const;
@@ -9,9 +9,12 @@ function assertPositiveInteger(n: number): void {
     throw new RangeError(`File number must be a whole number >= 1, got ${n}`);
 }
 
-export function resultFileName(n: number): string {
+/** The formats a result downloads in: JPEG by default (portals' size limits), PNG on request. */
+export type ResultFormat = 'jpg' | 'png';
+
+export function resultFileName(n: number, format: ResultFormat = 'jpg'): string {
   assertPositiveInteger(n);
-  return `optimiertes-bild-${n}.png`;
+  return `optimiertes-bild-${n}.${format}`;
 }
 
 export function importedFileName(platform: ImportPlatform, n: number): string {

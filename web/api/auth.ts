@@ -10,6 +10,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../core/contract/auth';
 import { t } from '../i18n/de';
+import { lastSession, rememberSession, serverUnreachable, type CachedSession } from './sessionCache';
 
 // Made on first use, not at import: better-auth reads window.location for its base URL.
 let client: ReturnType<typeof createAuthClient> | undefined;
@@ -27,20 +28,44 @@ export interface SessionState {
   checking: boolean;
 }
 
+/**
+ * The session from the server's answer, or, while the server cannot be reached (offline), the last one seen
+ * on this device (sessionCache): a signed-in user must not look signed out just because the network is gone.
+ */
+function resolveSession(
+  user: { id: string; name: string; email: string } | undefined,
+  pending: boolean,
+  requestFailed: boolean,
+): CachedSession | null {
+  if (user) {
+    const session = { userId: user.id, name: user.name, email: user.email };
+    rememberSession(session);
+    return session;
+  }
+  if (serverUnreachable(requestFailed)) return lastSession();
+  if (!pending) rememberSession(null);
+  return null;
+}
+
 /** The current session, shared by every component (one request however many use it). */
 export function useSession(): SessionState {
-  const { data, isPending } = authClient().useSession();
+  const { data, isPending, error } = authClient().useSession();
+  const session = resolveSession(data?.user, isPending, error !== null);
   return {
-    userId: data?.user.id ?? null,
-    name: data?.user.name ?? null,
-    email: data?.user.email ?? null,
-    checking: isPending,
+    userId: session?.userId ?? null,
+    name: session?.name ?? null,
+    email: session?.email ?? null,
+    checking: isPending && session === null,
   };
 }
 
 /** The signed-in user's id as last seen, for code outside React (the workflow's actions). */
 export function currentUserId(): string | null {
-  return authClient().$store.atoms.session?.get()?.data?.user?.id ?? null;
+  const state = authClient().$store.atoms.session?.get();
+  return (
+    resolveSession(state?.data?.user, state?.isPending ?? false, (state?.error ?? null) !== null)?.userId ??
+    null
+  );
 }
 
 export type AuthFailure =

@@ -7,9 +7,10 @@ import { ToastHost } from '../components/ToastHost';
 import { TrustBadges } from '../components/TrustBadges';
 import { CompareDialog } from '../dialogs/CompareDialog';
 import { InsufficientCreditsDialog } from '../dialogs/InsufficientCreditsDialog';
+import { StagingDialog } from '../dialogs/StagingDialog';
 import { useSession } from '../api/auth';
 import { CREDIT_UPDATE_EVENT } from '../api/credits';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { t } from '../i18n/de';
 import { AnalysisScreen } from '../screens/analysis/AnalysisScreen';
 import { FinalScreen } from '../screens/final/FinalScreen';
@@ -24,6 +25,7 @@ import { currentStep, currentView, progressPercent } from '../workflow/machine';
 import { AccountMenu } from './AccountMenu';
 import { ServicesContext, useActions, useAppState, type AppServices } from '../services/context';
 import { ErrorBoundary } from './ErrorBoundary';
+import { OfflineBanner } from './OfflineBanner';
 import { UpdatePrompt } from './UpdatePrompt';
 
 function CurrentScreen() {
@@ -63,6 +65,10 @@ function CreditsSync() {
 
 function WorkflowPage() {
   const step = useAppState(currentStep);
+  const view = useAppState(currentView);
+  // Each new view opens at its top: a phone would otherwise keep the last view's scroll position, often the
+  // bottom where its button was.
+  useLayoutEffect(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }), [view]);
   return (
     <div className="page">
       <header className="hero">
@@ -73,6 +79,7 @@ function WorkflowPage() {
       <CurrentScreen />
       <CompareDialog />
       <InsufficientCreditsDialog />
+      <StagingDialog />
     </div>
   );
 }
@@ -105,6 +112,7 @@ export function App({ services }: { services: AppServices }) {
             <AccountMenu />
           </div>
         </header>
+        <OfflineBanner />
         <main id="main">
           <ErrorBoundary>
             <Routes>

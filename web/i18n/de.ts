@@ -11,6 +11,9 @@ export const de = {
     updateDescription: 'Eine neue Version von raumglanz ist bereit.',
     updateNow: 'Jetzt aktualisieren',
     offlineReady: 'raumglanz funktioniert jetzt auch offline.',
+    offlineTitle: 'Du bist offline.',
+    offlineText:
+      'Hochladen, Analyse und die kostenlosen Optimierungen laufen weiter auf deinem Gerät. KI-Optimierungen und die Anmeldung brauchen eine Internetverbindung.',
     storageFull: {
       title: 'Speicher voll',
       description:
@@ -174,6 +177,13 @@ export const de = {
     creditsNeededOne: '1 Credit benötigt',
     addCredits: 'Credits aufladen',
     loginNeeded: 'Für KI-Optimierungen brauchst du ein Konto.',
+    paidNotPreselected:
+      'Empfohlene KI-Optimierungen sind nicht vorausgewählt, denn sie laufen auf unserem Server und kosten Credits.',
+    paidNotPreselectedOffline:
+      'Du bist offline: Vorausgewählt ist nur, was auf deinem Gerät läuft. KI-Optimierungen brauchen eine Internetverbindung.',
+    needsAccount:
+      'Diese Optimierung macht eine KI auf unserem Server und kostet Credits. Dafür brauchst du ein kostenloses Konto – beim Anwenden kannst du dich anmelden.',
+    needsConnection: 'Diese Optimierung läuft auf unserem Server und braucht eine Internetverbindung.',
     imageLabel: 'Bild {n}: {name}',
     serverModes: 'KI-Optimierungen',
     deviceModes: 'Auf deinem Gerät',
@@ -309,6 +319,7 @@ export const de = {
     failed: { title: 'Fehler', description: '{message}' },
   },
   download: {
+    pngOption: 'Als PNG herunterladen (verlustfrei, aber viel größere Dateien)',
     started: { title: 'Download gestartet' },
     failed: { title: 'Download fehlgeschlagen', description: 'Bitte versuche es erneut.' },
     zipName: 'raumglanz-bilder.zip',
@@ -358,6 +369,16 @@ export const de = {
     implementFailed: {
       title: 'Fehler beim Umsetzen der Vorschläge',
       description: 'Beim Umsetzen der Vorschläge ist ein Fehler aufgetreten.',
+    },
+    /** The same, naming the photos of the request and the German reason. */
+    implementFailedBecause: {
+      title: 'Fehler beim Umsetzen der Vorschläge',
+      description: 'Fotos: {photos}. {message}',
+    },
+    paidNeedsConnection: {
+      title: 'Keine Internetverbindung',
+      description:
+        'KI-Optimierungen laufen auf unserem Server. Wähle sie ab, um offline weiterzumachen, oder versuche es wieder, wenn du online bist.',
     },
     stagingDone: {
       title: 'Virtual Staging erfolgreich!',

@@ -1,12 +1,36 @@
-// Downloads of results: one photo as 'optimiertes-bild-N.png', or all of them in one ZIP. Results are stored as
-// JPEG; the spec names the files .png, so they are re-encoded as PNG here, which also leaves no metadata behind.
+// Downloads of results: one photo as 'optimiertes-bild-N.jpg', or all of them in one ZIP. JPEG at full
+// resolution within DOWNLOAD_MAX_BYTES, because portals refuse larger files (a 12 MP PNG is over 20 MB); PNG
+// only when the user asks for it (the option is remembered on this device). Both carry no metadata.
 
 import { zipSync } from 'fflate';
-import { resultFileName } from '../../core/text/fileNames';
+import { DOWNLOAD_MAX_BYTES } from '../../core/catalog/limits';
+import { resultFileName, type ResultFormat } from '../../core/text/fileNames';
 import { convertBlob } from '../engine/canvasCodec';
+import { fitJpeg } from './fitJpeg';
 
-function toPng(blob: Blob): Promise<Blob> {
-  return convertBlob(blob, 'image/png');
+const FORMAT_KEY = 'raumglanz.downloadFormat';
+
+/** The format downloads use: 'jpg' unless the user chose PNG. */
+export function downloadFormat(): ResultFormat {
+  try {
+    return localStorage.getItem(FORMAT_KEY) === 'png' ? 'png' : 'jpg';
+  } catch {
+    return 'jpg';
+  }
+}
+
+export function setDownloadFormat(format: ResultFormat): void {
+  try {
+    localStorage.setItem(FORMAT_KEY, format);
+  } catch {
+    // Private mode without storage: the choice holds for this page only, which is fine.
+  }
+}
+
+function encode(blob: Blob, format: ResultFormat): Promise<Blob> {
+  return format === 'png'
+    ? convertBlob(blob, 'image/png')
+    : fitJpeg(blob, { maxBytes: DOWNLOAD_MAX_BYTES, mayShrink: false });
 }
 
 function saveBlob(blob: Blob, fileName: string): void {
@@ -24,14 +48,16 @@ function saveBlob(blob: Blob, fileName: string): void {
 
 /** n is 1-based, as in the file name. */
 export async function downloadOne(blob: Blob, n: number): Promise<void> {
-  saveBlob(await toPng(blob), resultFileName(n));
+  const format = downloadFormat();
+  saveBlob(await encode(blob, format), resultFileName(n, format));
 }
 
-/** PNG is already compressed, so the ZIP only stores the files (level 0) and stays fast for large photos. */
+/** JPEG and PNG are already compressed, so the ZIP only stores the files (level 0) and stays fast. */
 export async function downloadZip(blobs: readonly Blob[], zipName: string): Promise<void> {
+  const format = downloadFormat();
   const files: Record<string, Uint8Array> = {};
   for (const [i, blob] of blobs.entries()) {
-    files[resultFileName(i + 1)] = new Uint8Array(await (await toPng(blob)).arrayBuffer());
+    files[resultFileName(i + 1, format)] = new Uint8Array(await (await encode(blob, format)).arrayBuffer());
   }
   const zipped = zipSync(files, { level: 0 });
   saveBlob(new Blob([zipped as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), zipName);

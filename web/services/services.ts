@@ -3,6 +3,8 @@
 // receive the result through React context (context.ts) and never build any of it themselves.
 
 import { combineAnalyses } from '../../core/analysis/room/combine';
+import { SERVER_IMAGE_MAX_SIDE } from '../../core/catalog/limits';
+import { serverImageBudget } from '../../core/upload/jpegBudget';
 import type { PerImageRoom } from '../../core/analysis/room/types';
 import {
   analyzeImages,
@@ -23,11 +25,19 @@ import { createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyz
 import { createActions, type ActionDeps, type Actions, type Failure } from '../workflow/actions';
 import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
 import { downloadOne, downloadZip } from './download';
+import { fitJpeg } from './fitJpeg';
 
 /** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
 const ANALYSIS_SIDE = 1024;
 /** Grid thumbnails: wide enough for the largest grid cell on a sharp screen. */
 const PREVIEW_WIDTH = 480;
+
+/**
+ * A photo as the server accepts it: within its long side and, sharing one request with count-1 others, within
+ * its byte budget (core/catalog/limits), so a large photo is shrunk here instead of refused there.
+ */
+const forServer = (blob: Blob, count: number) =>
+  fitJpeg(blob, { maxBytes: serverImageBudget(count), maxSide: SERVER_IMAGE_MAX_SIDE, mayShrink: true });
 
 export interface AppServices {
   db: AppDb;
@@ -97,7 +107,7 @@ export function createServices(
     ai: {
       async enhance(signal, { image, modeIds, roomType, idempotencyKey }) {
         const result = await enhanceImages(signal, {
-          files: [image],
+          files: [await forServer(image, 1)],
           selectedModes: modeIds,
           roomType,
           idempotencyKey,
@@ -112,7 +122,10 @@ export function createServices(
         return (await generateSuggestions(signal, { imageDataUrls, roomTypes })).suggestions;
       },
       async implementSuggestions(signal, { images, suggestions, idempotencyKey }) {
-        const imageUrls = await Promise.all(images.map(blobToDataUrl));
+        // All photos travel in one JSON body: each gets its share of the request's byte budget.
+        const imageUrls = await Promise.all(
+          images.map(async (blob) => blobToDataUrl(await forServer(blob, images.length))),
+        );
         const result = await implementSuggestions(signal, { imageUrls, suggestions, idempotencyKey });
         return Promise.all(
           result.images.map(async (outcome, i) => (outcome.ok ? dataUrlToBlob(outcome.url) : images[i]!)),

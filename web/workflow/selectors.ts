@@ -3,6 +3,7 @@
 // the same everywhere (and the machine uses the same ones for its guards).
 
 import { PROGRESS_MIN_PERCENT, WORKFLOW_STEPS } from '../../core/catalog/limits';
+import { modeById } from '../../core/catalog/modes';
 import { preselectModes } from '../../core/catalog/recommendations';
 import type { RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
@@ -64,9 +65,21 @@ export const canEditImages = (state: WorkflowState): boolean => currentView(stat
 export const needsAnalysis = (state: WorkflowState): boolean =>
   state.analysisStatus !== 'done' || state.images.some((image) => !state.analysedImageIds.includes(image.id));
 
+/** A room's own modes fit photos of that room; global and 'general' modes, and photos of no known room, fit all. */
+export function modeFitsRoom(modeId: string, room: RoomType | undefined): boolean {
+  const modeRoom = modeById(modeId)?.roomType;
+  return modeRoom === undefined || modeRoom === 'general' || room === undefined || modeRoom === room;
+}
+
+/**
+ * The modes one photo gets. In 'Alle gleich' a room's own modes apply only to the photos of that room (a
+ * kitchen's 'Arbeitsflächen freiräumen' means nothing for the bedroom); 'Einzeln' is taken as chosen.
+ */
 export function selectedModesFor(state: WorkflowState, imageId: string): string[] {
   const selection = state.modeSelection;
-  return selection.kind === 'uniform' ? selection.uniform : (selection.perImage[imageId] ?? []);
+  if (selection.kind === 'individual') return selection.perImage[imageId] ?? [];
+  const room = roomTypeFor(state, imageId);
+  return selection.uniform.filter((id) => modeFitsRoom(id, room));
 }
 
 export interface PlannedJob {

@@ -4,12 +4,19 @@ import { IMPORT_PLATFORMS, importedFileName, resultFileName } from '../../../cor
 
 describe('#resultFileName', () => {
   it.each([
-    [1, 'optimiertes-bild-1.png'],
-    [2, 'optimiertes-bild-2.png'],
-    [10, 'optimiertes-bild-10.png'],
-    [123, 'optimiertes-bild-123.png'],
+    [1, 'optimiertes-bild-1.jpg'],
+    [2, 'optimiertes-bild-2.jpg'],
+    [10, 'optimiertes-bild-10.jpg'],
+    [123, 'optimiertes-bild-123.jpg'],
   ])('%i -> %s', (n, name) => {
     expect(resultFileName(n)).toBe(name);
+  });
+
+  it.each([
+    [1, 'jpg', 'optimiertes-bild-1.jpg'],
+    [3, 'png', 'optimiertes-bild-3.png'],
+  ] as const)('%i as %s -> %s', (n, format, name) => {
+    expect(resultFileName(n, format)).toBe(name);
   });
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])('rejects %s', (n) => {

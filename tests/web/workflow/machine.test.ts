@@ -1,6 +1,7 @@
 // Table tests of the workflow machine: every rule of SPEC section 4 (steps, flow, mode selection, back
 // navigation, reset) and the flow rules of sections 2, 5 and 8 that live in the workflow. Every state handed to
 // `transition` is deep-frozen first, so any write into the input throws.
+import { modeCostById } from '../../../core/catalog/modes';
 import { describe, it, expect } from 'vitest';
 import {
   applyValidation,
@@ -353,6 +354,28 @@ describe('analysis', () => {
     expect(next.modeSelection.uniform).toEqual(['autoOptimize', 'sharpen']);
     // The recommendation itself is kept, so the paid ones are still shown as recommended.
     expect(next.analysis?.recommendedModes).toContain('declutter');
+  });
+
+  it("in 'Alle gleich' applies a room's own modes only to photos of that room", () => {
+    const mixed = run(
+      uploaded(),
+      { type: 'analysisStarted' },
+      {
+        type: 'analysisSucceeded',
+        analysis: analysis({ roomType: 'mixed', perImage: { a: 'kitchen', b: 'bedroom' } }),
+        roomModeIds: ROOM_MODES,
+        canRunPaid: true,
+      },
+    );
+    const state = run(
+      mixed,
+      { type: 'modeToggled', modeId: 'cleanCounters' },
+      { type: 'modeToggled', modeId: 'hotelBed' },
+    );
+    expect(selectedModesFor(state, 'a')).toEqual(['brighten', 'declutter', 'cleanCounters']);
+    expect(selectedModesFor(state, 'b')).toEqual(['brighten', 'declutter', 'hotelBed']);
+    // Each photo is charged for what it gets: 2 + 1 credits each, brighten is free.
+    expect(creditsNeeded(state, modeCostById)).toBe(6);
   });
 
   it('picking a mode drops the selected ones that do the same thing', () => {

@@ -3,6 +3,9 @@
 
 import type { Mode } from '../../../core/catalog/types';
 import { modeCost } from '../../../core/catalog/modes';
+import { useId } from 'react';
+import { useSession } from '../../api/auth';
+import { useOnline } from '../../app/online';
 import { ModeIcon } from '../../components/icons';
 import { t } from '../../i18n/de';
 
@@ -18,6 +21,11 @@ export function ModeCard({
   onToggle: () => void;
 }) {
   const cost = modeCost(mode);
+  const signedIn = useSession().userId !== null;
+  const online = useOnline();
+  // A paid mode ticked by someone who cannot run it now is told why here, before anything else happens.
+  const blocked = cost > 0 && selected && (!online || !signedIn);
+  const noteId = useId();
   return (
     <li>
       <button
@@ -26,6 +34,7 @@ export function ModeCard({
         aria-checked={selected}
         className={`mode-card${selected ? ' mode-card--selected' : ''}`}
         onClick={onToggle}
+        aria-describedby={blocked ? noteId : undefined}
       >
         <span className="mode-card__icon" aria-hidden="true">
           <ModeIcon name={mode.icon} />
@@ -47,6 +56,11 @@ export function ModeCard({
               : t('modes.credits', { n: cost })}
         </span>
       </button>
+      {blocked && (
+        <p id={noteId} className="mode-card__note" role="status">
+          {online ? t('modes.needsAccount') : t('modes.needsConnection')}
+        </p>
+      )}
     </li>
   );
 }

@@ -6,6 +6,7 @@ import { modeById, modeCostById, ROOM_TYPE_LABELS } from '../../../core/catalog/
 import type { RoomType } from '../../../core/catalog/types';
 import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import { useSession } from '../../api/auth';
+import { useOnline } from '../../app/online';
 import { t, tn } from '../../i18n/de';
 import {
   applyValidation,
@@ -60,6 +61,7 @@ function ImageModes({ image, n }: { image: ImageItem; n: number }) {
 export function ModesScreen() {
   const { apply } = useActions();
   const signedIn = useSession().userId !== null;
+  const online = useOnline();
   const navigate = useNavigate();
   const dispatch = useDispatch();
   const images = useAppState((s) => s.images);
@@ -72,6 +74,8 @@ export function ModesScreen() {
   const recommended = analysis?.recommendedModes ?? [];
   const room = analysis?.roomType;
   const short = signedIn && price > credits;
+  // Paid recommendations are listed but not ticked for who cannot run them now; the note says why.
+  const paidUnticked = (!signedIn || !online) && recommended.some((id) => modeCostById(id) > 0);
 
   return (
     <section className="modes" aria-labelledby="modes-title">
@@ -103,6 +107,12 @@ export function ModesScreen() {
         ))}
       </div>
 
+      {paidUnticked && (
+        <p className="field-hint modes__note">
+          {online ? t('modes.paidNotPreselected') : t('modes.paidNotPreselectedOffline')}
+        </p>
+      )}
+
       {selection.kind === 'uniform' ? (
         <ModeList
           label={t('modes.title')}
@@ -133,7 +143,8 @@ export function ModesScreen() {
                 ? t('modes.priceFree')
                 : tn('modes.priceOne', 'modes.price', price)}
           </div>
-          {price > 0 && !signedIn && <div className="field-hint">{t('modes.loginNeeded')}</div>}
+          {price > 0 && !online && <div className="field-hint">{t('modes.needsConnection')}</div>}
+          {price > 0 && online && !signedIn && <div className="field-hint">{t('modes.loginNeeded')}</div>}
         </div>
         <div className="sticky-bar__actions">
           {short && (

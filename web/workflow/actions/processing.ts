@@ -84,6 +84,11 @@ export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCred
       return;
     }
     const price = creditsNeeded(state, modeCostById);
+    // Offline, paid modes cannot run and /login cannot load: say so where the user is.
+    if (price > 0 && !deps.isOnline()) {
+      store.dispatch({ type: 'noticeShown', notice: { key: 'toast.paidNeedsConnection', tone: 'error' } });
+      return;
+    }
     if (price > 0 && !deps.isSignedIn()) {
       deps.goToLogin();
       return;

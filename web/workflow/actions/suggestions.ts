@@ -88,7 +88,18 @@ export function suggestionActions(deps: ActionDeps, jobs: JobRunner, refreshCred
       if (signal.aborted) return;
       const failure = deps.classify(error);
       store.dispatch({ type: 'implementFailed' });
-      if (failure.kind === 'insufficientCredits') {
+      if (failure.kind === 'failed') {
+        // The photos of the request and the reason, in place of the plain 'ein Fehler ist aufgetreten'.
+        const photos = suggestionSourceImages(state).map((image) => image.name);
+        store.dispatch({
+          type: 'noticeShown',
+          notice: {
+            key: 'toast.implementFailedBecause',
+            values: { photos: photos.join(', '), message: failure.message },
+            tone: 'error',
+          },
+        });
+      } else if (failure.kind === 'insufficientCredits') {
         store.dispatch({ type: 'insufficientCredits', needed: failure.needed, current: failure.current });
       } else if (failure.kind === 'unauthenticated') {
         deps.goToLogin();
