@@ -22,7 +22,7 @@ export interface ClutterMaskOptions {
 }
 
 export const DEFAULT_CLUTTER_MASK_OPTIONS: ClutterMaskOptions = Object.freeze({
-  growShare: 0.12,
+  growShare: 0.15,
   minGrowPixels: 3,
   shadowShare: 0.12,
 });

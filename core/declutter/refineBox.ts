@@ -14,6 +14,8 @@ const OBJECT_RATIO = 2;
 /** Below this share of the box the cut is not trusted (a few stray pixels); above it, it cut nothing away. */
 const MIN_SHARE = 0.12;
 const MAX_SHARE = 0.92;
+/** The share of the inscribed ellipse (radii) always taken as object, whatever the colours say. */
+const CORE_ELLIPSE = 0.8;
 
 export interface RefinedObject {
   /** The box clipped to the image and rounded to whole pixels. */
@@ -97,6 +99,10 @@ export function refineBox(image: RgbaImage, box: PixelBox): RefinedObject {
     return { box: clipped, mask: ellipseMask(bw, clipped.height), method: 'ellipse' };
   }
   fillEnclosed(mask, bw, clipped.height);
+  // Where object and surface share colours (a white bowl on a white shelf) the cut misses parts of the object:
+  // the core ellipse is always removed as well, which costs little surface and never leaves half an object.
+  const core = ellipseMask(bw, clipped.height, CORE_ELLIPSE);
+  for (let i = 0; i < mask.length; i++) mask[i] |= core[i];
   return { box: clipped, mask, method: 'colour' };
 }
 
@@ -157,14 +163,14 @@ function fillEnclosed(mask: Uint8Array, bw: number, bh: number): void {
   for (let p = 0; p < bw * bh; p++) if (!mask[p] && !open[p]) mask[p] = 1;
 }
 
-/** The ellipse inscribed in a bw x bh box, box-local. */
-export function ellipseMask(bw: number, bh: number): Uint8Array {
+/** The ellipse inscribed in a bw x bh box (its radii scaled by `scale`), box-local. */
+export function ellipseMask(bw: number, bh: number, scale = 1): Uint8Array {
   const mask = new Uint8Array(bw * bh);
   for (let y = 0; y < bh; y++) {
     for (let x = 0; x < bw; x++) {
       const u = (x + 0.5 - bw / 2) / (bw / 2);
       const v = (y + 0.5 - bh / 2) / (bh / 2);
-      if (u * u + v * v <= 1) mask[y * bw + x] = 1;
+      if (u * u + v * v <= scale * scale) mask[y * bw + x] = 1;
     }
   }
   return mask;

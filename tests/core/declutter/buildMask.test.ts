@@ -1,0 +1,165 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Detection } from '../../../core/analysis/room/types';
+import { buildClutterMask, paintStroke, refineBox, selectClutter } from '../../../core/declutter';
+import type { RgbaImage } from '../../../core/imaging/types';
+import { inpaint, maskArea } from '../../../core/inpaint';
+import { decodeFixture } from '../../helpers/decodeFixture';
+
+const W = 120;
+const H = 90;
+
+/** A red disc (an 'object') of radius 12 at (60, 40) on a grey, slightly textured surface. */
+function scene(): RgbaImage {
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      const onObject = (x - 60) ** 2 + (y - 40) ** 2 <= 144;
+      const v = 120 + ((x * 7 + y * 3) % 11);
+      data.set(onObject ? [200, 30, 30, 255] : [v, v, v, 255], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+const onDisc = (x: number, y: number) => (x - 60) ** 2 + (y - 40) ** 2 <= 144;
+
+describe('#refineBox', () => {
+  it('cuts a coloured object out of its box', () => {
+    const refined = refineBox(scene(), { x: 44, y: 24, width: 32, height: 32 });
+    expect(refined.method).toBe('colour');
+    let objectCovered = 0;
+    let objectTotal = 0;
+    let surface = 0;
+    for (let y = 0; y < refined.box.height; y++) {
+      for (let x = 0; x < refined.box.width; x++) {
+        const inMask = refined.mask[y * refined.box.width + x] === 1;
+        if (onDisc(refined.box.x + x, refined.box.y + y)) {
+          objectTotal++;
+          if (inMask) objectCovered++;
+        } else if (inMask) surface++;
+      }
+    }
+    expect(objectCovered / objectTotal).toBeGreaterThan(0.97);
+    // The box's corners are surface; the cut leaves most of them (the core ellipse takes a little).
+    expect(surface).toBeLessThan(0.25 * (32 * 32 - objectTotal));
+  });
+
+  it('falls back to the inscribed ellipse where object and surface share colours', () => {
+    const flat = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(128) };
+    const refined = refineBox(flat, { x: 40, y: 20, width: 40, height: 20 });
+    expect(refined.method).toBe('ellipse');
+    expect(maskArea(refined.mask)).toBeGreaterThan(0.7 * 40 * 20 * (Math.PI / 4));
+    expect(maskArea(refined.mask)).toBeLessThan(40 * 20);
+  });
+});
+
+describe('#buildClutterMask', () => {
+  const detection: Detection = {
+    label: 'cup',
+    score: 0.5,
+    box: { x: 44 / W, y: 24 / H, width: 32 / W, height: 32 / H },
+  };
+
+  it('covers the object, grows round it and further below it (its shadow)', () => {
+    const { mask, objects } = buildClutterMask(scene(), [detection]);
+    expect(objects).toEqual([{ label: 'cup', score: 0.5, box: [44, 24, 32, 32], method: 'colour' }]);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (onDisc(x, y)) expect(mask[y * W + x]).toBe(1);
+    expect(mask[(40 + 12 + 6) * W + 60]).toBe(1); // below the object: shadow side
+    expect(mask[(40 - 12 - 8) * W + 60]).toBe(0); // as far above: surface
+    expect(mask[5 * W + 5]).toBe(0);
+  });
+
+  it('adds painted strokes in image fractions', () => {
+    const { mask } = buildClutterMask(
+      scene(),
+      [],
+      [
+        {
+          points: [
+            { x: 0.1, y: 0.8 },
+            { x: 0.3, y: 0.8 },
+          ],
+          radius: 0.02,
+        },
+      ],
+    );
+    expect(mask[Math.round(0.8 * H) * W + Math.round(0.2 * W)]).toBe(1);
+    expect(mask[10 * W + 10]).toBe(0);
+  });
+
+  it('paints a single-point stroke as a disc', () => {
+    const mask = new Uint8Array(W * H);
+    paintStroke(mask, W, H, { points: [{ x: 0.5, y: 0.5 }], radius: 5 / W });
+    expect(maskArea(mask)).toBeGreaterThan(60);
+    expect(maskArea(mask)).toBeLessThan(100);
+  });
+});
+
+describe('a real kitchen (fixture rooms/kitchen/69_kitchen.jpg, detections recorded from the room detector)', () => {
+  // The detector's output for this photo at score >= 0.2 (core/analysis/room/detector.ts, Node wasm backend).
+  const recorded: Detection[] = [
+    { label: 'oven', score: 0.61, box: { x: 0.3927, y: 0.4523, width: 0.2155, height: 0.3447 } },
+    { label: 'refrigerator', score: 0.595, box: { x: 0.7198, y: 0.3293, width: 0.2385, height: 0.5409 } },
+    { label: 'bowl', score: 0.567, box: { x: 0.8005, y: 0.2731, width: 0.086, height: 0.0542 } },
+    { label: 'clock', score: 0.513, box: { x: 0.3735, y: 0.0241, width: 0.0452, height: 0.0618 } },
+    { label: 'sink', score: 0.378, box: { x: 0.0685, y: 0.603, width: 0.2142, height: 0.1283 } },
+    { label: 'bottle', score: 0.365, box: { x: 0.4559, y: 0.4039, width: 0.0142, height: 0.0397 } },
+    { label: 'bottle', score: 0.364, box: { x: 0.5103, y: 0.4025, width: 0.0207, height: 0.0441 } },
+    { label: 'bottle', score: 0.342, box: { x: 0.6574, y: 0.4054, width: 0.0209, height: 0.056 } },
+    { label: 'bottle', score: 0.333, box: { x: 0.127, y: 0.5636, width: 0.0326, height: 0.0541 } },
+    { label: 'spoon', score: 0.306, box: { x: 0.8108, y: 0.9503, width: 0.076, height: 0.0459 } },
+    { label: 'bottle', score: 0.25, box: { x: 0.0705, y: 0.5661, width: 0.0265, height: 0.0986 } },
+    { label: 'knife', score: 0.233, box: { x: 0.7987, y: 0.9496, width: 0.0713, height: 0.0462 } },
+    { label: 'dining table', score: 0.158, box: { x: 0.0173, y: 0.7996, width: 0.8411, height: 0.198 } },
+  ];
+  let image: RgbaImage;
+  beforeAll(async () => {
+    image = await decodeFixture('rooms/kitchen/69_kitchen.jpg');
+  });
+
+  it('removes the loose things, keeps the kitchen, and changes nothing outside the mask', () => {
+    const clutter = selectClutter(recorded, 'cleanCounters');
+    expect(clutter.map((d) => d.label).sort()).toEqual(['bottle', 'bottle', 'bottle', 'bottle', 'bottle', 'bowl', 'knife', 'spoon']); // prettier-ignore
+    const { mask } = buildClutterMask(image, clutter);
+    const share = maskArea(mask) / mask.length;
+    expect(share).toBeGreaterThan(0.01);
+    expect(share).toBeLessThan(0.08);
+    const out = inpaint(image, mask);
+    let changedOutside = 0;
+    let changedInside = 0;
+    for (let i = 0; i < mask.length; i++) {
+      const differs = out.data[i * 4] !== image.data[i * 4] || out.data[i * 4 + 1] !== image.data[i * 4 + 1] || out.data[i * 4 + 2] !== image.data[i * 4 + 2]; // prettier-ignore
+      if (mask[i]) changedInside += differs ? 1 : 0;
+      else changedOutside += differs ? 1 : 0;
+    }
+    expect(changedOutside).toBe(0);
+    expect(changedInside / maskArea(mask)).toBeGreaterThan(0.5);
+    // Each removed bottle's box now looks like its surroundings: its colour is within reach of the ring around it.
+    for (const d of clutter.filter((c) => c.label === 'bottle')) {
+      const inner = boxMean(out, d.box, 0);
+      const ring = boxMean(out, d.box, 0.5);
+      const before = boxMean(image, d.box, 0);
+      expect(Math.abs(inner - ring)).toBeLessThan(Math.max(12, Math.abs(before - ring)));
+    }
+  });
+});
+
+/** Mean luma of a box (grown by `grow` of its size on every side, minus the box itself when grow > 0). */
+function boxMean(image: RgbaImage, box: Detection['box'], grow: number): number {
+  const { width, height, data } = image;
+  const bx0 = box.x * width, by0 = box.y * height, bx1 = (box.x + box.width) * width, by1 = (box.y + box.height) * height; // prettier-ignore
+  const gx = grow * (bx1 - bx0);
+  const gy = grow * (by1 - by0);
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.max(0, Math.floor(by0 - gy)); y < Math.min(height, by1 + gy); y++) {
+    for (let x = Math.max(0, Math.floor(bx0 - gx)); x < Math.min(width, bx1 + gx); x++) {
+      const inside = x >= bx0 && x < bx1 && y >= by0 && y < by1;
+      if (grow > 0 && inside) continue;
+      const p = (y * width + x) * 4;
+      sum += 0.299 * data[p] + 0.587 * data[p + 1] + 0.114 * data[p + 2];
+      n++;
+    }
+  }
+  return sum / n;
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { COCO_LABELS } from '../../../core/analysis/room/cocoLabels';
+import type { Detection } from '../../../core/analysis/room/types';
+import { GLOBAL_MODES, ROOM_MODES } from '../../../core/catalog';
+import {
+  BOOKSHELF_MIN_BOOKS,
+  CLUTTER_LABELS,
+  DECLUTTER_MODE_IDS,
+  GERMAN_CLUTTER_NAMES,
+  NEVER_CLUTTER,
+  NOTHING_REMOVED_DE,
+  describeRemoval,
+  isDeclutterMode,
+  selectClutter,
+} from '../../../core/declutter';
+
+describe('CLUTTER_LABELS', () => {
+  it('covers exactly the declutter modes, each a mode of the catalogue', () => {
+    const catalogue = [...GLOBAL_MODES, ...ROOM_MODES].map((m) => m.id);
+    expect(Object.keys(CLUTTER_LABELS).sort()).toEqual([...DECLUTTER_MODE_IDS].sort());
+    for (const id of DECLUTTER_MODE_IDS) expect(catalogue).toContain(id);
+  });
+
+  it.each(DECLUTTER_MODE_IDS)('%s never removes furniture, fixtures, appliances, decor or people', (id) => {
+    for (const label of NEVER_CLUTTER) expect(CLUTTER_LABELS[id]).not.toContain(label);
+    for (const label of [
+      'bed',
+      'couch',
+      'chair',
+      'dining table',
+      'tv',
+      'oven',
+      'sink',
+      'refrigerator',
+      'toilet',
+      'potted plant',
+      'person',
+    ] as const) {
+      // prettier-ignore
+      expect(CLUTTER_LABELS[id]).not.toContain(label);
+    }
+  });
+
+  it.each(DECLUTTER_MODE_IDS)('%s has a German singular and plural for every label it removes', (id) => {
+    for (const label of CLUTTER_LABELS[id]) {
+      expect(COCO_LABELS).toContain(label);
+      expect(GERMAN_CLUTTER_NAMES[label]?.singular).toMatch(/^\p{Lu}/u);
+      expect(GERMAN_CLUTTER_NAMES[label]?.plural).toMatch(/^\p{Lu}/u);
+    }
+  });
+
+  it.each([
+    ['cleanCounters', 'bottle', true],
+    ['cleanCounters', 'backpack', false],
+    ['entertainmentTidy', 'remote', true],
+    ['declutter', 'suitcase', true],
+    ['cleanup', 'suitcase', false],
+    ['declutterSurfaces', 'book', true],
+  ] as const)('%s removes %s: %s', (mode, label, removed) => {
+    expect(CLUTTER_LABELS[mode].includes(label)).toBe(removed);
+  });
+
+  it('tells declutter modes from the rest', () => {
+    expect(isDeclutterMode('cleanCounters')).toBe(true);
+    expect(isDeclutterMode('hotelBed')).toBe(false);
+  });
+});
+
+const at = (label: Detection['label'], score: number, size = 0.05, x = 0.1): Detection => ({
+  label,
+  score,
+  box: { x, y: 0.5, width: size, height: size },
+});
+
+describe('#selectClutter', () => {
+  it.each([
+    ['keeps a bottle above the score threshold', [at('bottle', 0.25)], ['bottle']],
+    ['drops a bottle below it', [at('bottle', 0.15)], []],
+    ['never removes furniture', [at('chair', 0.9), at('vase', 0.8)], []],
+    ['leaves a box too big to fill', [at('suitcase', 0.9, 0.5)], []],
+    ['sorts by score', [at('cup', 0.3), at('remote', 0.6)], ['remote', 'cup']],
+    ['keeps a row of books (a shelf)', Array.from({ length: BOOKSHELF_MIN_BOOKS }, (_, i) => at('book', 0.5, 0.03, i * 0.04)), []], // prettier-ignore
+    ['removes a book or two', [at('book', 0.5)], ['book']],
+  ])('%s', (_name, detections, labels) => {
+    expect(selectClutter(detections, 'declutter').map((d) => d.label)).toEqual(labels);
+  });
+
+  it('follows the mode: a backpack is not counter clutter', () => {
+    expect(selectClutter([at('backpack', 0.5)], 'cleanCounters')).toEqual([]);
+    expect(selectClutter([at('backpack', 0.5)], 'declutter')).toHaveLength(1);
+  });
+});
+
+describe('#describeRemoval', () => {
+  it.each([
+    [[], 0, NOTHING_REMOVED_DE],
+    [['bottle'], 0, '1 Gegenstand entfernt: Flasche'],
+    [['bottle', 'handbag', 'bottle', 'remote'], 0, '4 Gegenstände entfernt: Flaschen, Tasche, Fernbedienung'],
+    [['wine glass', 'wine glass', 'apple'], 0, '3 Gegenstände entfernt: Weingläser, Apfel'],
+    [['cup'], 2, '1 Gegenstand entfernt: Tasse, 2 markierte Stellen'],
+    [[], 1, 'Retuschiert: 1 markierte Stelle'],
+  ] as const)('%j with %i painted areas', (labels, painted, text) => {
+    expect(describeRemoval(labels, painted)).toBe(text);
+  });
+});

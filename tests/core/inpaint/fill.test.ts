@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import { diffuseFill, holeCrops, inpaint } from '../../../core/inpaint';
+import type { RgbaImage } from '../../../core/imaging/types';
+
+const W = 160;
+const H = 120;
+
+function image(shade: (x: number, y: number) => [number, number, number], alpha = 255): RgbaImage {
+  const data = new Uint8ClampedArray(W * H * 4);
+  for (let y = 0; y < H; y++) {
+    for (let x = 0; x < W; x++) {
+      data.set([...shade(x, y), alpha], (y * W + x) * 4);
+    }
+  }
+  return { width: W, height: H, data };
+}
+
+function disc(cx: number, cy: number, r: number, into: Uint8Array = new Uint8Array(W * H)): Uint8Array {
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if ((x - cx) ** 2 + (y - cy) ** 2 <= r * r) into[y * W + x] = 1; // prettier-ignore
+  return into;
+}
+
+/** Mean absolute difference of the red channel inside the mask. */
+function holeError(a: RgbaImage, b: RgbaImage, mask: Uint8Array): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    sum += Math.abs(a.data[i * 4] - b.data[i * 4]);
+    n++;
+  }
+  return sum / n;
+}
+
+const grey = (v: number): [number, number, number] => [v, v, v];
+const noise = (x: number, y: number): [number, number, number] => {
+  const h = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
+  const v = Math.floor((h - Math.floor(h)) * 256);
+  return [v, (v * 7) % 256, (v * 13) % 256];
+};
+
+/** The membrane through the border: what a fill that knows nothing about texture gives. */
+function membrane(source: RgbaImage, mask: Uint8Array): RgbaImage {
+  const data = new Float32Array(W * H * 3);
+  for (let i = 0; i < W * H; i++) for (let c = 0; c < 3; c++) data[i * 3 + c] = source.data[i * 4 + c];
+  diffuseFill({ width: W, height: H, channels: 3, data }, mask);
+  const out = { width: W, height: H, data: source.data.slice() };
+  for (let i = 0; i < W * H; i++) for (let c = 0; c < 3; c++) out.data[i * 4 + c] = data[i * 3 + c];
+  return out;
+}
+
+describe('#inpaint', () => {
+  it('never changes a pixel outside the mask, nor alpha inside it', () => {
+    const source = image(noise, 200);
+    const mask = disc(40, 40, 15);
+    disc(120, 80, 22, mask);
+    const out = inpaint(source, mask);
+    let changedOutside = 0;
+    let changedInside = 0;
+    for (let i = 0; i < W * H; i++) {
+      const same = [0, 1, 2, 3].every((c) => out.data[i * 4 + c] === source.data[i * 4 + c]);
+      if (!mask[i] && !same) changedOutside++;
+      if (mask[i] && !same) changedInside++;
+      expect(out.data[i * 4 + 3]).toBe(200);
+    }
+    expect(changedOutside).toBe(0);
+    expect(changedInside).toBeGreaterThan(0);
+    expect(source.data[(40 * W + 40) * 4]).toBe(noise(40, 40)[0]); // the input is not written either
+  });
+
+  it.each([
+    // texture, the fill's max error, the membrane's min error (which shows the test can tell them apart)
+    ['vertical stripes', (x: number) => grey((Math.floor(x / 6) % 2) * 150 + 50), 20, 50],
+    [
+      'checkerboard',
+      (x: number, y: number) => grey(((Math.floor(x / 8) + Math.floor(y / 8)) % 2) * 150 + 50),
+      25,
+      50,
+    ],
+    ['horizontal edge', (_x: number, y: number) => grey(y < 58 ? 60 : 200), 20, 25],
+  ] as const)(
+    'continues %s through a hole, unlike a smooth fill',
+    (_name, shade, maxError, membraneError) => {
+      const source = image((x, y) => shade(x, y));
+      const mask = disc(80, 60, 24);
+      const out = inpaint(source, mask);
+      expect(holeError(out, source, mask)).toBeLessThan(maxError);
+      expect(holeError(membrane(source, mask), source, mask)).toBeGreaterThan(membraneError);
+    },
+  );
+
+  it('copies texture exactly when the shading step is off', () => {
+    const source = image((x) => grey((Math.floor(x / 6) % 2) * 150 + 50));
+    const mask = disc(80, 60, 24);
+    expect(holeError(inpaint(source, mask, { shadingRadius: 0 }), source, mask)).toBeLessThan(2);
+  });
+
+  it('is deterministic for a seed', () => {
+    const source = image(noise);
+    const mask = disc(70, 50, 20);
+    const a = inpaint(source, mask, { seed: 7 });
+    const b = inpaint(source, mask, { seed: 7 });
+    expect(Buffer.from(a.data).equals(Buffer.from(b.data))).toBe(true);
+  });
+
+  it('returns an unchanged copy for an empty mask and rejects a mask of the wrong size', () => {
+    const source = image(noise);
+    const out = inpaint(source, new Uint8Array(W * H));
+    expect(out.data).not.toBe(source.data);
+    expect(Buffer.from(out.data).equals(Buffer.from(source.data))).toBe(true);
+    expect(() => inpaint(source, new Uint8Array(10))).toThrow(RangeError);
+  });
+
+  it('fills a hole touching the frame edge', () => {
+    const source = image((x) => grey(40 + x));
+    const mask = disc(0, 60, 20);
+    const out = inpaint(source, mask);
+    expect(holeError(out, source, mask)).toBeLessThan(12);
+  });
+});
+
+describe('#holeCrops', () => {
+  it.each([
+    [
+      'two far holes stay apart',
+      [
+        [20, 20],
+        [140, 100],
+      ],
+      2,
+    ],
+    [
+      'two near holes share a crop',
+      [
+        [60, 60],
+        [75, 60],
+      ],
+      1,
+    ],
+  ])('%s', (_name, centres, crops) => {
+    const mask = new Uint8Array(W * H);
+    for (const [x, y] of centres) disc(x, y, 3, mask);
+    const boxes = holeCrops(mask, W, H, { marginFraction: 1, minMargin: 10 });
+    expect(boxes).toHaveLength(crops);
+    for (const box of boxes) {
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(W);
+    }
+  });
+});
+
+describe('#diffuseFill', () => {
+  it('reproduces a linear ramp inside a hole (the membrane of a plane is the plane)', () => {
+    const data = new Float32Array(W * H);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) data[y * W + x] = 2 * x + y;
+    const hole = disc(80, 60, 30);
+    const truth = data.slice();
+    for (let i = 0; i < hole.length; i++) if (hole[i]) data[i] = 0;
+    diffuseFill({ width: W, height: H, channels: 1, data }, hole, 400);
+    let worst = 0;
+    for (let i = 0; i < hole.length; i++) if (hole[i]) worst = Math.max(worst, Math.abs(data[i] - truth[i]));
+    expect(worst).toBeLessThan(1);
+  });
+});
