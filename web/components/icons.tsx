@@ -44,6 +44,7 @@ export {
   HardDrive,
   ImagePlus,
   Lock,
+  RotateCcw,
   ShieldCheck,
   Sun,
   TrendingUp,

@@ -318,6 +318,13 @@ export const de = {
   importToast: {
     failed: { title: 'Fehler', description: '{message}' },
   },
+  /** The question before 'Neu starten' deletes everything. */
+  reset: {
+    title: 'Wirklich neu starten?',
+    text: 'Alle Fotos und Ergebnisse auf diesem Gerät werden gelöscht. Das lässt sich nicht rückgängig machen – lade vorher herunter, was du behalten möchtest.',
+    cancel: 'Abbrechen',
+    confirm: 'Ja, alles löschen',
+  },
   download: {
     pngOption: 'Als PNG herunterladen (verlustfrei, aber viel größere Dateien)',
     started: { title: 'Download gestartet' },

@@ -8,6 +8,8 @@ import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
 import { usePreviewUrl } from '../../workflow/previews';
 import { ArrowLeft } from '../../components/icons';
+import { DownloadFormatOption } from '../../components/DownloadFormatOption';
+import { ResetButton } from '../../dialogs/ResetButton';
 
 type Stored = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string };
 
@@ -141,10 +143,9 @@ export function FinalScreen() {
           </ul>
         </section>
       )}
+      <DownloadFormatOption />
       <div className="sticky-bar">
-        <button type="button" className="button button--danger" onClick={() => void actions.reset()}>
-          {t('final.reset')}
-        </button>
+        <ResetButton label={t('final.reset')} />
         {current && after.state !== 'missing' && (
           <div className="sticky-bar__actions">
             <button

@@ -4,6 +4,7 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CREDIT_PACKAGES } from '../../../core/catalog/packages';
+import { ArrowLeft } from '../../components/icons';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
 
@@ -15,7 +16,10 @@ export function PricingScreen() {
       <ul className="packages">
         {CREDIT_PACKAGES.map((pkg) => (
           <li key={pkg.id} className={`card package${pkg.popular ? ' package--popular' : ''}`}>
-            {pkg.popular && <span className="package__flag">{t('pricing.popular')}</span>}
+            {/* The popular package is itself named 'Beliebt': the flag then would say it twice. */}
+            {pkg.popular && pkg.name !== t('pricing.popular') && (
+              <span className="package__flag">{t('pricing.popular')}</span>
+            )}
             <h2>{pkg.name}</h2>
             <p>{t('pricing.credits', { n: pkg.credits })}</p>
             <p className="package__price">{formatEuroCents(pkg.priceCents)}</p>
@@ -30,7 +34,9 @@ export function PricingScreen() {
         ))}
       </ul>
       <p>{t('pricing.neverExpire')}</p>
-      <Link to="/">{t('pricing.back')}</Link>
+      <Link to="/" className="pricing__back">
+        <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('pricing.back')}
+      </Link>
     </div>
   );
 }

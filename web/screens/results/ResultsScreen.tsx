@@ -8,6 +8,8 @@ import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
 import { ArrowLeft, Expand } from '../../components/icons';
+import { DownloadFormatOption } from '../../components/DownloadFormatOption';
+import { ResetButton } from '../../dialogs/ResetButton';
 
 function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () => void }) {
   const { db } = useServices();
@@ -74,15 +76,14 @@ export function ResultsScreen() {
           />
         ))}
       </ul>
+      {enhanced.length > 0 && <DownloadFormatOption />}
       {loading && (
         <p role="status" className="card">
           {t('suggestions.loading')}
         </p>
       )}
       <div className="sticky-bar">
-        <button type="button" className="button button--danger" onClick={() => void actions.reset()}>
-          {t('results.startOver')}
-        </button>
+        <ResetButton label={t('results.startOver')} />
         <div className="sticky-bar__actions">
           {enhanced.length > 1 && (
             <button
