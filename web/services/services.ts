@@ -18,10 +18,13 @@ import { refreshCredits } from '../api/credits';
 import { ApiFailure } from '../api/errors';
 import { blobToDataUrl, dataUrlToBlob, downscaledDataUrl } from '../api/imageData';
 import { scrapeProperty } from '../api/listing';
+import { analyzeStaging, applyStaging } from '../api/staging';
 import { AppDb } from '../data/db';
 import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
 import { convertBlob, encodeBitmap, JPEG_QUALITY, withBitmap } from '../engine/canvasCodec';
+import { drawDisclosureLabel } from '../engine/disclosureLabel';
 import { createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
+import { t } from '../i18n/de';
 import { createActions, type ActionDeps, type Actions, type Failure } from '../workflow/actions';
 import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
 import { downloadOne, downloadZip } from './download';
@@ -29,6 +32,8 @@ import { fitJpeg } from './fitJpeg';
 
 /** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
 const ANALYSIS_SIDE = 1024;
+/** Staging sends the photo itself: large enough for a listing, small enough for the JSON body limit. */
+const STAGING_SIDE = 2048;
 /** Grid thumbnails: wide enough for the largest grid cell on a sharp screen. */
 const PREVIEW_WIDTH = 480;
 
@@ -132,6 +137,22 @@ export function createServices(
         );
       },
     },
+    staging: {
+      async analyze(signal, { image, options }) {
+        const imageBase64 = await downscaledDataUrl(image, ANALYSIS_SIDE);
+        return analyzeStaging(signal, { imageBase64, options });
+      },
+      async apply(signal, { image, idempotencyKey, ...request }) {
+        const imageBase64 = await downscaledDataUrl(image, STAGING_SIDE);
+        const answer = await applyStaging(signal, { imageBase64, ...request, idempotencyKey });
+        return {
+          blob: await dataUrlToBlob(answer.stagedImageUrl),
+          shoppingList: answer.shoppingList,
+          description: answer.description,
+        };
+      },
+    },
+    labelVirtual: (blob) => drawDisclosureLabel(blob, t('final.virtualLabel')),
     makePreview: (blob) =>
       withBitmap(blob, { width: PREVIEW_WIDTH, quality: 'medium' }, (bitmap) =>
         typeof OffscreenCanvas === 'undefined'

@@ -80,6 +80,12 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
         return images.map((_, i) => jpegBlob(`final-${i}`));
       },
     },
+    // Staging has its own tests (stagingActions.test.ts), which override these.
+    staging: {
+      analyze: () => Promise.reject(new Error('staging is not faked here')),
+      apply: () => Promise.reject(new Error('staging is not faked here')),
+    },
+    labelVirtual: async (blob) => blob,
     makePreview: async () => null,
     toJpeg: async (blob) => blob,
     scrapeListing: async () => ({ ok: false, message: 'nicht erreichbar' }),
@@ -154,6 +160,6 @@ export async function seedModes(h: Harness, ids: readonly string[], modeIds: str
       perImage: Object.fromEntries(ids.map((id) => [id, 'kitchen' as const])),
     },
     roomModeIds: [],
-      canRunPaid: true,
+    canRunPaid: true,
   });
 }

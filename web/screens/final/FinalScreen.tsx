@@ -58,6 +58,9 @@ export function FinalScreen() {
   const current = images[index];
   const before = usePreviewUrl(db, current?.imageId ?? '', 'original');
   const after = useFinalImage(db, current?.url);
+  const furnished = final?.shoppingList !== undefined;
+  // The disclosure label goes on a furnished photo's download unless switched off for it (SPEC: honest staging).
+  const [label, setLabel] = useState(true);
   const turn = (step: number) => setPage((p) => (p + step + images.length) % images.length);
 
   return (
@@ -82,7 +85,10 @@ export function FinalScreen() {
                 {before && <img src={before} alt={t('final.before')} />}
               </figure>
               <figure className="card">
-                <figcaption>{t('final.after')}</figcaption>
+                <figcaption>
+                  {t('final.after')}
+                  {furnished && <span className="pill pill--warn">{t('final.virtualLabel')}</span>}
+                </figcaption>
                 {after.state === 'ready' && <img src={after.url} alt={t('final.after')} />}
               </figure>
             </div>
@@ -130,6 +136,7 @@ export function FinalScreen() {
               })}
             </strong>
           </p>
+          <p className="virtual-note">{t('final.virtuallyFurnished')}</p>
           <p className="field-hint">{final.shoppingList.affiliateDisclaimer}</p>
         </section>
       )}
@@ -148,17 +155,23 @@ export function FinalScreen() {
         <ResetButton label={t('final.reset')} />
         {current && after.state !== 'missing' && (
           <div className="sticky-bar__actions">
+            {furnished && (
+              <label className="label-switch" title={t('final.labelSwitchHint')}>
+                <input type="checkbox" checked={label} onChange={(e) => setLabel(e.target.checked)} />
+                {t('final.labelSwitch')}
+              </label>
+            )}
             <button
               type="button"
               className="button button--ghost"
-              onClick={() => void actions.downloadFinal(index)}
+              onClick={() => void actions.downloadFinal(index, { label })}
             >
               {t('final.download')}
             </button>
             <button
               type="button"
               className="button button--large"
-              onClick={() => void actions.downloadAllFinal()}
+              onClick={() => void actions.downloadAllFinal({ label })}
             >
               {t('final.downloadAll')}
             </button>

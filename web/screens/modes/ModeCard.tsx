@@ -14,11 +14,14 @@ export function ModeCard({
   selected,
   recommended,
   onToggle,
+  opensDialog = false,
 }: {
   mode: Mode;
   selected: boolean;
   recommended: boolean;
   onToggle: () => void;
+  /** A card that opens a dialog (virtual staging) instead of being ticked. */
+  opensDialog?: boolean;
 }) {
   const cost = modeCost(mode);
   const signedIn = useSession().userId !== null;
@@ -30,8 +33,9 @@ export function ModeCard({
     <li>
       <button
         type="button"
-        role="checkbox"
-        aria-checked={selected}
+        {...(opensDialog
+          ? { 'aria-haspopup': 'dialog' as const }
+          : { role: 'checkbox', 'aria-checked': selected })}
         className={`mode-card${selected ? ' mode-card--selected' : ''}`}
         onClick={onToggle}
         aria-describedby={blocked ? noteId : undefined}

@@ -5,11 +5,9 @@ import { useId, useState } from 'react';
 import { COLLAPSED_LIST_COUNT } from '../../../core/catalog/limits';
 import { globalModes, modeById, roomModes } from '../../../core/catalog/modes';
 import type { Mode, RoomType } from '../../../core/catalog/types';
+import { useActions } from '../../services/context';
 import { t } from '../../i18n/de';
 import { ModeCard } from './ModeCard';
-
-// Virtual staging needs its own dialog and shop products, which this build does not offer.
-const OFFERED = (mode: Mode) => mode.category !== 'staging';
 
 /** The modes offered for a room, in display order, without repeats. */
 export function orderedModes(
@@ -20,7 +18,7 @@ export function orderedModes(
   const seen = new Set<string>();
   const ordered: Mode[] = [];
   const add = (mode: Mode | undefined) => {
-    if (mode && !seen.has(mode.id) && OFFERED(mode)) {
+    if (mode && !seen.has(mode.id)) {
       seen.add(mode.id);
       ordered.push(mode);
     }
@@ -44,6 +42,7 @@ export function ModeList({
   onToggle: (modeId: string) => void;
   label: string;
 }) {
+  const { openStaging } = useActions();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   // Collapsed, the list shows the first three, and never hides a mode that is selected.
@@ -59,7 +58,9 @@ export function ModeList({
             mode={mode}
             selected={selected.includes(mode.id)}
             recommended={recommended.includes(mode.id)}
-            onToggle={() => onToggle(mode.id)}
+            // The staging modes are not toggled: they open the staging dialog for the one photo.
+            opensDialog={mode.category === 'staging'}
+            onToggle={() => (mode.category === 'staging' ? openStaging() : onToggle(mode.id))}
           />
         ))}
       </ul>

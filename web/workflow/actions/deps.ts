@@ -4,6 +4,11 @@
 
 import type { RoomType } from '../../../core/catalog/types';
 import type { PerImageRoom } from '../../../core/analysis/room/types';
+import type {
+  AnalyzeStagingResponse,
+  ShoppingListSchema,
+  StagingOptions,
+} from '../../../core/contract/staging';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { ImportOutcome } from '../../api/listing';
 import type { AppDb } from '../../data/db';
@@ -38,6 +43,26 @@ export interface ActionDeps {
       input: { images: Blob[]; suggestions: string[]; idempotencyKey: string },
     ): Promise<Blob[]>;
   };
+  /** POST /api/virtual-staging: the staging dialog's two calls. */
+  staging: {
+    /** 'analyze': the recommended products for the photo. */
+    analyze(
+      signal: AbortSignal,
+      input: { image: Blob; options: StagingOptions },
+    ): Promise<AnalyzeStagingResponse>;
+    /** 'apply': the furnished photo and its shopping list (euro cents). */
+    apply(
+      signal: AbortSignal,
+      input: {
+        image: Blob;
+        selectedProducts: { id: string; quantity: number }[];
+        options: StagingOptions;
+        idempotencyKey: string;
+      },
+    ): Promise<{ blob: Blob; shoppingList: StagingShoppingList; description: string }>;
+  };
+  /** The photo with the 'Virtuell eingerichtet' label drawn in (a furnished result's download). */
+  labelVirtual(blob: Blob): Promise<Blob>;
   /**
    * A small JPEG for grids. Decoding also proves the photo is readable: a file with a valid signature but
    * broken data fails here. Null only where the browser cannot encode one.
@@ -62,6 +87,9 @@ export interface ActionDeps {
   goToLogin(): void;
   newKey(): string;
 }
+
+/** The shopping list as the server answers it (prices in euro cents). */
+export type StagingShoppingList = ShoppingListSchema;
 
 export type Failure =
   | { kind: 'insufficientCredits'; needed: number; current: number }

@@ -22,6 +22,9 @@ export function downloadActions(deps: ActionDeps) {
     if (!blob) throw new Error('result missing');
     return blob;
   };
+  /** A staged result gets its label by default; other results are never labelled. */
+  const disclosed = (blob: Blob, label = true) =>
+    label && store.getState().finalResult?.shoppingList ? deps.labelVirtual(blob) : Promise.resolve(blob);
   // Numbered among the enhanced photos, as the results view lists them.
   const enhanced = () => store.getState().images.filter((i) => i.status === 'enhanced');
   const zip = (blobs: Blob[]) => deps.files.saveZip(blobs, t('download.zipName'));
@@ -40,16 +43,23 @@ export function downloadActions(deps: ActionDeps) {
       const images = enhanced();
       return download(() => Promise.all(images.map((i) => resultBlob(i.enhancedUrl))), zip);
     },
-    downloadFinal(index: number): Promise<void> {
-      const final = store.getState().finalResult?.images ?? [];
+    /**
+     * One final photo. A virtually furnished one carries the 'Virtuell eingerichtet' label unless the user
+     * switched it off for this download (`label: false`).
+     */
+    downloadFinal(index: number, options: { label?: boolean } = {}): Promise<void> {
+      const final = store.getState().finalResult;
       return download(
-        async () => [await resultBlob(final[index]?.url)],
+        async () => [await disclosed(await resultBlob(final?.images[index]?.url), options.label)],
         ([blob]) => deps.files.saveOne(blob!, index + 1),
       );
     },
-    downloadAllFinal(): Promise<void> {
+    downloadAllFinal(options: { label?: boolean } = {}): Promise<void> {
       const final = store.getState().finalResult?.images ?? [];
-      return download(() => Promise.all(final.map((f) => resultBlob(f.url))), zip);
+      return download(
+        () => Promise.all(final.map(async (f) => disclosed(await resultBlob(f.url), options.label))),
+        zip,
+      );
     },
   };
 }

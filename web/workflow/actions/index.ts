@@ -9,6 +9,7 @@ import type { ActionDeps } from './deps';
 import { downloadActions } from './downloads';
 import { processingActions } from './processing';
 import { createJobRunner } from './runner';
+import { stagingActions } from './staging';
 import { suggestionActions } from './suggestions';
 import { uploadActions } from './upload';
 
@@ -24,6 +25,7 @@ export function createActions(deps: ActionDeps) {
     ...analysisActions(deps, jobs),
     ...processingActions(deps, jobs, credits.refreshCredits),
     ...suggestionActions(deps, jobs, credits.refreshCredits),
+    ...stagingActions(deps, jobs, credits.refreshCredits),
     ...downloadActions(deps),
     ...credits,
     /** Start over: the workflow and the photos on this device are cleared. */
