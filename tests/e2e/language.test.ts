@@ -122,7 +122,7 @@ describe('German only', () => {
     expect(englishIn('Close toast')).toEqual(['close', 'toast']);
     expect(
       englishIn(
-        'Was Sie erwartet: 3 Credits, Download als ZIP, Bilder von Airbnb oder Booking.com – die Bilder sind in raumglanz.',
+        'Was dich erwartet: 3 Credits, Download als ZIP, Bilder von Airbnb oder Booking.com – die Bilder sind in raumglanz.',
       ),
     ).toEqual([]);
     // The user's file names and links are theirs, not the app's text.

@@ -51,7 +51,7 @@ describe('upload page', () => {
     await page.goto(app.url);
     await expectText(page.getByRole('heading', { level: 1 }), 'Raumfotos, die Gäste überzeugen');
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
-    await page.getByRole('heading', { name: 'Was Sie erwartet' }).waitFor();
+    await page.getByRole('heading', { name: 'Was dich erwartet' }).waitFor();
     await page.getByText('Ohne Anmeldung').first().waitFor();
     await page.getByRole('heading', { name: 'Bilder aus deinem Inserat übernehmen' }).waitFor();
     expect(await page.getByRole('separator').innerText()).toBe('oder');
@@ -122,7 +122,7 @@ describe('upload page', () => {
     const submit = page.getByRole('button', { name: 'Bilder importieren' });
     await input.fill('kein link');
     await input.blur();
-    await page.getByText('Bitte geben Sie eine gültige URL ein').waitFor();
+    await page.getByText('Bitte gib eine gültige URL ein').waitFor();
     expect(await submit.isDisabled()).toBe(true);
     await input.fill('https://www.airbnb.de/rooms/12345678');
     await page.getByText('Erkannt: Airbnb').waitFor();

@@ -180,7 +180,7 @@ describe('page problems', () => {
   });
 
   it.each([
-    ['kein Link', 'INVALID_URL', 'Bitte geben Sie eine gültige URL ein'],
+    ['kein Link', 'INVALID_URL', 'Bitte gib eine gültige URL ein'],
     [
       'https://www.example.com/rooms/12345678',
       'UNSUPPORTED_PLATFORM',

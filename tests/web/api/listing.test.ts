@@ -6,7 +6,7 @@ import { listingErrorText } from '../../../web/api/listing';
 
 describe('#listingErrorText', () => {
   it.each([
-    ['INVALID_URL', undefined, 'Bitte geben Sie eine gültige URL ein'],
+    ['INVALID_URL', undefined, 'Bitte gib eine gültige URL ein'],
     ['UNSUPPORTED_PLATFORM', undefined, 'Bitte nutze einen Link zu Airbnb oder Booking.com.'],
     ['INVALID_LISTING_URL', 'airbnb', 'Der Link führt nicht zu einer gültigen Airbnb-Unterkunft.'],
     ['INVALID_LISTING_URL', 'booking', 'Bitte nutze den Link zu einer Hotelseite auf Booking.com.'],

@@ -8,6 +8,7 @@ import type { Suggestion } from '../../../core/text/suggestionTypes';
 import { getResult } from '../../../web/data/db';
 import { t } from '../../../web/i18n/de';
 import { currentView } from '../../../web/workflow/machine';
+import { modeById } from '../../../core/catalog/modes';
 import { createHarness, jpegBlob, seedImages, seedModes, type Harness } from './fakeDeps';
 
 const deviceMode = MODES.find((m) => m.runsOn === 'device')!.id;
@@ -85,7 +86,33 @@ describe('processing: apply', () => {
     ]);
     expect(h.calls.fetchCredits).toBeGreaterThanOrEqual(1);
     expect(h.state().credits).toBe(7);
-    expect(h.state().images[0]!.description).toBe('auf dem Gerät · vom Server');
+    // The server's own description (it may name its provider) is not shown; the catalogue's mode name is.
+    expect(h.state().images[0]!.description).toBe(
+      `auf dem Gerät · Auf unserem Server bearbeitet: ${modeById(serverMode)!.name}`,
+    );
+  });
+
+  it('offline, says paid modes need a connection instead of going to the login, and runs nothing', async () => {
+    h = await createHarness({ isSignedIn: () => false, isOnline: () => false });
+    await seedModes(h, ['a'], [serverMode]);
+    await h.actions.apply();
+    expect(h.calls.login).toBe(0);
+    expect(h.calls.engine).toEqual([]);
+    expect(h.state().notice).toMatchObject({ key: 'toast.paidNeedsConnection', tone: 'error' });
+  });
+
+  it('drops the photographic units from an engine note', async () => {
+    h = await createHarness({
+      engine: {
+        enhance: async () => ({
+          blob: new Blob(['x'], { type: 'image/jpeg' }),
+          notes: ['Aufgehellt um +10,0 Blenden'],
+        }),
+      },
+    });
+    await seedModes(h, ['a'], ['brighten']);
+    await h.actions.apply();
+    expect(h.state().images[0]!.description).toBe('Aufgehellt');
   });
 
   it('sends a visitor to the login for a paid mode and runs nothing', async () => {

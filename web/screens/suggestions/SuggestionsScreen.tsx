@@ -21,6 +21,11 @@ export function SuggestionsScreen() {
     sources.map((image, i) => ({ id: image.id, label: t('suggestions.image', { n: i + 1 }) })),
   );
   const shown = tab === 'all' ? suggestions : suggestions.filter((s) => !s.imageId || s.imageId === tab);
+  // Under 'Alle Vorschläge' the same suggestion may come once per photo: each says which photo it is for.
+  const photoOf = (imageId: string | undefined) => {
+    const n = sources.findIndex((image) => image.id === imageId);
+    return tab === 'all' && n >= 0 ? t('suggestions.forImage', { n: n + 1, name: sources[n]!.name }) : null;
+  };
 
   const onTabKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const index = tabs.findIndex((x) => x.id === tab);
@@ -66,6 +71,7 @@ export function SuggestionsScreen() {
         <ul className="suggestion-list">
           {shown.map((s) => {
             const shop = shopSearchUrl(s.hauptartikelContent);
+            const photo = photoOf(s.imageId);
             return (
               <li key={s.id} className="suggestion">
                 <label>
@@ -76,6 +82,7 @@ export function SuggestionsScreen() {
                     onChange={() => dispatch({ type: 'suggestionToggled', suggestionId: s.id })}
                   />
                   <span>
+                    {photo && <span className="pill suggestion__photo">{photo}</span>}{' '}
                     <strong>{s.title}</strong>
                     <span className="suggestion__description">{s.description}</span>
                   </span>

@@ -3,12 +3,19 @@
 // (no credits, staging, signed out) stops the rest. 'Abbrechen' stops the batch.
 
 import { CREDITS_REFRESH_DELAY_MS } from '../../../core/catalog/limits';
-import { isDeviceMode, modeCostById } from '../../../core/catalog/modes';
+import { isDeviceMode, modeById, modeCostById } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
 import { saveResult } from '../../data/db';
+import { t } from '../../i18n/de';
 import { creditsNeeded, plannedJobs, roomTypeFor, type PlannedJob } from '../selectors';
 import type { ActionDeps } from './deps';
 import { originalOf, type JobRunner } from './runner';
+
+/**
+ * An engine note in plain German: photographers' units ('um +1,2 Blenden') mean nothing to a host, so the
+ * amount is dropped and the sentence kept ('Aufgehellt').
+ */
+const plainNote = (note: string) => note.replace(/\s+um\s+[+\-−]?[\d.,]+\s+Blenden?/u, '');
 
 /** The device part of a selection and the server part; the engine orders its own modes. */
 function splitModes(modeIds: readonly string[]) {
@@ -29,7 +36,7 @@ export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCred
       modeIds: device,
     });
     let blob = local.blob;
-    const notes = [...local.notes];
+    const notes = local.notes.map(plainNote);
     if (server.length > 0) {
       const remote = await deps.ai.enhance(signal, {
         image: blob,
@@ -40,7 +47,11 @@ export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCred
         idempotencyKey: `${batchKey}:${imageId.slice(0, 16)}`,
       });
       blob = remote.blob;
-      notes.push(remote.description);
+      // The server's own description names its provider ('raumglanz builtin', a model): the user is told
+      // which modes ran there, in the catalogue's words.
+      notes.push(
+        t('results.serverModes', { modes: server.map((id) => modeById(id)?.name ?? id).join(', ') }),
+      );
     }
     const enhancedUrl = await saveResult(db, imageId, 'enhanced', blob);
     store.dispatch({ type: 'imageEnhanced', imageId, enhancedUrl, description: notes.join(' · ') });
