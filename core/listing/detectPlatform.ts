@@ -1,6 +1,8 @@
 // Reads what a user typed into the import form: which platform it is and which page the server should fetch.
 // Pure and shared: the web form uses it to enable its button, the server uses it before fetching anything.
-// The host rules here are also the server's allow-list for listing pages, so they are strict on purpose.
+// The host rules (platformHosts.ts: a maintained list read through the Public Suffix List) are also the server's
+// allow-list for listing pages, so a look-alike host is refused here, before anything is fetched.
+import { isAirbnbHost, isBookingHost, lookalikeOf } from './platformHosts';
 
 export type ListingPlatform = 'airbnb' | 'booking';
 
@@ -15,18 +17,12 @@ export type ListingInput =
 /** Airbnb room ids have at least 8 digits (SPEC section 5); the upper bound only rejects nonsense. */
 const AIRBNB_ID = /^\d{8,25}$/;
 
-// airbnb.de, www.airbnb.de, airbnb.com.br, airbnb.co.uk, de.airbnb.com, ...: one optional sub-domain label,
-// then a country or generic top-level domain, optionally behind "com." or "co.".
-const AIRBNB_HOST = /^(?:[a-z0-9-]+\.)?airbnb\.(?:[a-z]{2,3}|com?\.[a-z]{2})$/;
-const BOOKING_HOST = /^(?:www\.|m\.)?booking\.com$/;
-
 // /rooms/<id>, /rooms/plus/<id>, /rooms/luxury/<id>, optionally followed by more path (/photos ...).
 const AIRBNB_ROOM_PATH = /^\/rooms\/(?:plus\/|luxury\/)?(\d{8,25})(?:\/|$)/;
 // /hotel/<country>/<name>.html, optionally with a language suffix: .de.html, .en-gb.html, .hi.html.
 const BOOKING_HOTEL_PATH = /^\/hotel\/[a-z]{2}\/[a-z0-9][a-z0-9_-]*(?:\.[a-z]{2}(?:-[a-z]{2,4})?)?\.html$/i;
 
-export const isAirbnbHost = (hostname: string): boolean => AIRBNB_HOST.test(hostname.toLowerCase());
-export const isBookingHost = (hostname: string): boolean => BOOKING_HOST.test(hostname.toLowerCase());
+export { isAirbnbHost, isBookingHost };
 
 /**
  * Parses user text as an http(s) URL; a missing scheme ("airbnb.de/rooms/…") is read as https.
@@ -79,7 +75,12 @@ export function isBookingHotelUrl(text: string): boolean {
 export function readListingInput(text: string): ListingInput {
   const platform = detectPlatform(text);
   if (platform === null) {
-    return { ok: false, error: parseUserUrl(text) === null ? 'INVALID_URL' : 'UNSUPPORTED_PLATFORM' };
+    const url = parseUserUrl(text);
+    if (url === null) return { ok: false, error: 'INVALID_URL' };
+    // www.airbnb.xyz, airbnb.com.evil.test: meant as a listing link, but not on the platform's own domains.
+    const imitated = lookalikeOf(url.hostname);
+    if (imitated !== null) return { ok: false, error: 'INVALID_LISTING_URL', platform: imitated };
+    return { ok: false, error: 'UNSUPPORTED_PLATFORM' };
   }
   if (platform === 'airbnb') {
     const listingId = parseAirbnbInput(text);

@@ -1,7 +1,8 @@
 // Which URLs the listing fetcher may request at all: https on the default port, no credentials, and only the
-// platforms' own page and image hosts. Checked for the first URL and again for every redirect target.
+// platforms' own page and image hosts (core/listing/platformHosts.ts: a maintained list of domains, split with the
+// Public Suffix List). Checked for the first URL and again for every redirect target and every image.
 // Pure; the address check that runs at connect time lives in addressPolicy.ts.
-import { isAirbnbHost, isBookingHost } from '../../../core/listing/detectPlatform';
+import { isAirbnbHost, isBookingHost, isImageCdnHost } from '../../../core/listing/platformHosts';
 import { isPublicAddress } from './addressPolicy';
 
 /** Pages are listing pages; images are the photos found on them. Each kind has its own allow-list. */
@@ -10,13 +11,10 @@ export type FetchKind = 'page' | 'image';
 export type UrlRefusal =
   'INVALID_URL' | 'PROTOCOL_NOT_ALLOWED' | 'PORT_NOT_ALLOWED' | 'ADDRESS_NOT_ALLOWED' | 'HOST_NOT_ALLOWED';
 
-const AIRBNB_IMAGE_HOST = /^[a-z0-9-]+\.muscache\.com$/; // a0.muscache.com and its siblings
-const BOOKING_IMAGE_HOST = /^[a-z0-9-]+\.bstatic\.com$/; // cf.bstatic.com, q-xx.bstatic.com
-
 /** True if `hostname` (lower case, no brackets) may be fetched as `kind`. */
 export function isAllowedHost(hostname: string, kind: FetchKind): boolean {
   if (isAirbnbHost(hostname) || isBookingHost(hostname)) return true; // Booking serves og:image from www too
-  return kind === 'image' && (AIRBNB_IMAGE_HOST.test(hostname) || BOOKING_IMAGE_HOST.test(hostname));
+  return kind === 'image' && isImageCdnHost(hostname);
 }
 
 const isIpLiteral = (hostname: string) => hostname.startsWith('[') || /^[\d.]+$/.test(hostname);

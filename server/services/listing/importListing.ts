@@ -97,6 +97,10 @@ export function createListingImporter(options: ListingImporterOptions): ListingI
     try {
       return await fetcher.fetch(pageUrl, { kind: 'page', signal });
     } catch (error) {
+      // A redirect to a host that is not the platform's own: the link does not lead to a listing.
+      if (error instanceof FetchError && error.code === 'HOST_NOT_ALLOWED') {
+        throw new ListingImportError('INVALID_LISTING_URL', platform, { reason: error.code });
+      }
       if (error instanceof FetchError && error.code !== 'ABORTED') {
         throw new ListingImportError('PAGE_FETCH_FAILED', platform, { reason: error.code });
       }
