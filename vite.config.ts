@@ -1,17 +1,66 @@
-// Builds the PWA from web/ into dist/. The service worker precaches the app shell so the page starts offline;
-// it asks before updating (registerType 'prompt') because a reload would kill running work.
-import { defineConfig } from 'vite';
+// Builds the PWA from web/ into dist/. The service worker precaches the app shell, the workers and the room
+// detector's files so the page starts and analyses offline; it asks before updating (registerType 'prompt')
+// because a reload would kill running work. Text files are also written precompressed (server/precompressed.ts).
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import {
+  DETECTOR_FILE_NAMES,
+  DETECTOR_URL_PREFIX,
+  TFJS_WASM_FILE_NAMES,
+  TFJS_WASM_URL_PREFIX,
+} from './core/analysis/room/modelFiles';
+
+/**
+ * Writes file.br and file.gz beside every text file of the build, compressed once at the highest level, which
+ * server/precompressed.ts hands to browsers that accept them. Chosen over on-the-fly compression (the
+ * `compression` middleware): no CPU per request, better ratios, and no dependency.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'raumglanz-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|css|html|svg|webmanifest|json|txt)$/.test(file)) continue;
+          const raw = readFileSync(file);
+          if (raw.length < 1024) continue;
+          const br = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+          if (br.length < raw.length) writeFileSync(`${file}.br`, br);
+          const gz = gzipSync(raw, { level: 9 });
+          if (gz.length < raw.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
-  build: { outDir: '../dist', emptyOutDir: true, sourcemap: true },
+  // No source maps in the build the server publishes: they would hand out the whole source. For debugging,
+  // `npx vite build --sourcemap` writes them anyway.
+  build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
   // /models/ (the room detector's files) comes from the API server too, which serves it from node_modules.
   server: { proxy: { '/api': 'http://localhost:8080', '/models': 'http://localhost:8080' } },
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: null,
@@ -35,10 +84,19 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // The app shell only; large optional assets (models) are cached on first use, not precached.
+        // The app shell and the workers: the room analyser's bundle (tfjs) and the image engine, so analysis
+        // and the free modes work offline from the first visit.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The room analyser's worker bundle (tfjs, several MB) is left out too: both load on first analysis.
-        globIgnores: ['**/models/**', '**/roomWorker-*.js'],
+        globIgnores: ['**/models/**'],
+        // tfjs' worker bundle is over workbox's 2 MB default.
+        maximumFileSizeToCacheInBytes: 12 * 1024 * 1024,
+        // The detector's model and tfjs' wasm come from the server (server/ai/room/modelRoute.ts), not the
+        // build, so they are named here. The service worker fetches them while installing, after the page
+        // has loaded, so the first load does not wait for them; the versioned paths need no revision.
+        additionalManifestEntries: [
+          ...DETECTOR_FILE_NAMES.map((name) => DETECTOR_URL_PREFIX + name),
+          ...TFJS_WASM_FILE_NAMES.map((name) => TFJS_WASM_URL_PREFIX + name),
+        ].map((url) => ({ url, revision: null })),
         runtimeCaching: [
           {
             // Model and wasm files live under versioned paths and the worker bundle's name carries its hash,

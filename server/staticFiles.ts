@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import express, { Router, type Response } from 'express';
+import { precompressed } from './precompressed';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -34,6 +35,7 @@ export function staticFiles(staticDir: string): Router {
   const indexHtml = join(root, 'index.html');
   const router = Router();
 
+  router.use(precompressed(root, cacheControlFor));
   router.use(
     express.static(root, {
       index: false,

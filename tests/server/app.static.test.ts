@@ -3,12 +3,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheControlFor, isAppRoute } from '../../server/staticFiles';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 
 const INDEX_HTML = '<!doctype html><title>raumglanz</title><div id="root"></div>';
 const APP_JS = 'console.log("app");';
+const BIG_JS = 'export const words = ["raumglanz"];\n'.repeat(500);
 
 let staticDir: string;
 let server: TestServer;
@@ -22,6 +24,10 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'registerSW.js'), '/* register */');
   writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"raumglanz"}');
   writeFileSync(join(staticDir, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  // What the build's precompress step writes beside a text file.
+  writeFileSync(join(staticDir, 'assets', 'big-abc123.js'), BIG_JS);
+  writeFileSync(join(staticDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_JS));
+  writeFileSync(join(staticDir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_JS));
   server = await startTestServer({ env: { STATIC_DIR: staticDir } });
 });
 
@@ -59,6 +65,41 @@ describe('static files', () => {
     const res = await fetch(`${server.url}/`);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+});
+
+describe('compression', () => {
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+  ])('serves the precompressed copy for Accept-Encoding %s', async (accepted, encoding) => {
+    const res = await fetch(`${server.url}/assets/big-abc123.js`, {
+      headers: { 'accept-encoding': accepted },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(Number(res.headers.get('content-length'))).toBeLessThan(BIG_JS.length / 5);
+    // fetch decodes it: the same file.
+    expect(await res.text()).toBe(BIG_JS);
+  });
+
+  it('serves the plain file to a client that accepts no compression, and files without a copy as they are', async () => {
+    const plain = await fetch(`${server.url}/assets/big-abc123.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_JS);
+    const small = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe(APP_JS);
+  });
+
+  it('does not serve a precompressed copy outside the build folder', async () => {
+    const res = await fetch(`${server.url}/assets/..%2f..%2fetc%2fpasswd.js`);
+    expect(res.status).toBe(404);
   });
 });
 
