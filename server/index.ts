@@ -1,6 +1,7 @@
 // The server process: read the environment, open the database, listen, and shut down cleanly on SIGINT/SIGTERM
 // (stop accepting, let running requests finish for a while, close the database). Run it with
 // `node --import tsx server/index.ts`; there is no build step for the server.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAiProvider } from './ai';
 import { createApp } from './app';
@@ -29,7 +30,19 @@ function main(): void {
   // AI_PROVIDER (default: openai with a key, else the offline builtin provider) and the OPENAI_* settings.
   const app = createApp({ env, db, logger, ai: { provider: createAiProvider(env, { logger }) } });
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // Slow clients (SPEC: a connection trickling its headers or body) are cut off: headers must arrive within
+  // HEADERS_TIMEOUT_MS and the whole request within REQUEST_TIMEOUT_MS; Node checks both every second here
+  // (its default check runs every 30 s, which would let a trickle hold a socket that long).
+  const server = createServer(
+    {
+      headersTimeout: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: env.KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: 1000,
+    },
+    app,
+  );
+  server.listen(env.PORT, env.HOST, () => {
     const { port } = server.address() as AddressInfo;
     process.stdout.write(`raumglanz läuft auf http://localhost:${port}\n`);
     logger.info({ port, host: env.HOST, aiProvider: env.AI_PROVIDER, nodeEnv: env.NODE_ENV }, 'listening');
