@@ -16,6 +16,7 @@ import {
   type Browser,
   type RunningApp,
 } from './harness';
+import { startOver } from '../helpers/e2eJourney';
 
 let app: RunningApp;
 let browser: Browser;
@@ -51,7 +52,7 @@ async function chooseDeviceModesAndApply() {
 }
 
 describe('on-device journey', () => {
-  it('enhances an uploaded photo on the device and downloads it as optimiertes-bild-1.png', async () => {
+  it('enhances an uploaded photo on the device and downloads it as optimiertes-bild-1.jpg', async () => {
     const { page } = browser;
     await page.goto(app.url);
     await page.locator('[data-testid="file-input"]').setInputFiles(BEDROOM);
@@ -73,10 +74,10 @@ describe('on-device journey', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Herunterladen' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('optimiertes-bild-1.png');
+    expect(download.suggestedFilename()).toBe('optimiertes-bild-1.jpg');
     const file = readFileSync((await download.path())!);
     const meta = await sharp(file).metadata();
-    expect(meta.format).toBe('png');
+    expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     const input = await sharp(BEDROOM).metadata();
     // The result keeps the photo's size, or less where perspective correction cropped it.
@@ -93,7 +94,7 @@ describe('on-device journey', () => {
 
   it('does the same with the network cut off', async () => {
     const { page, context } = browser;
-    await page.getByRole('button', { name: 'Neu starten' }).click();
+    await startOver(page);
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
     await waitForServiceWorker(page);
     await context.setOffline(true);
@@ -109,7 +110,7 @@ describe('on-device journey', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Herunterladen' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe('optimiertes-bild-1.png');
+      expect(download.suggestedFilename()).toBe('optimiertes-bild-1.jpg');
     } finally {
       await context.setOffline(false);
     }

@@ -18,6 +18,7 @@ import {
   pickModes,
   readZip,
   signUpHere,
+  startOver,
   tickedModes,
   toastsOnScreen,
   uploadPhotos,
@@ -193,9 +194,9 @@ describe('the whole journey on the builtin provider', () => {
     expect(download.suggestedFilename()).toBe('raumglanz-bilder.zip');
     const zip = readZip((await download.path())!);
     expect(Object.keys(zip).sort()).toEqual([
-      'optimiertes-bild-1.png',
-      'optimiertes-bild-2.png',
-      'optimiertes-bild-3.png',
+      'optimiertes-bild-1.jpg',
+      'optimiertes-bild-2.jpg',
+      'optimiertes-bild-3.jpg',
     ]);
     await toastText(page, 'Download gestartet');
   });
@@ -254,11 +255,11 @@ describe('the whole journey on the builtin provider', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Dieses Bild herunterladen' }).click(),
     ]);
-    expect(one.suggestedFilename()).toBe('optimiertes-bild-2.png');
+    expect(one.suggestedFilename()).toBe('optimiertes-bild-2.jpg');
     const single = readFileSync((await one.path())!);
     const kitchen = await sharp(PHOTOS.kitchen).metadata();
     const meta = await sharp(single).metadata();
-    expect(meta.format).toBe('png');
+    expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
     expect([meta.width, meta.height]).toEqual([kitchen.width, kitchen.height]);
 
@@ -270,19 +271,19 @@ describe('the whole journey on the builtin provider', () => {
     ]);
     const zip = readZip((await all.path())!);
     expect(Object.keys(zip).sort()).toEqual([
-      'optimiertes-bild-1.png',
-      'optimiertes-bild-2.png',
-      'optimiertes-bild-3.png',
+      'optimiertes-bild-1.jpg',
+      'optimiertes-bild-2.jpg',
+      'optimiertes-bild-3.jpg',
     ]);
-    // The ZIP holds the photos in upload order, each as PNG at its own size.
+    // The ZIP holds the photos in upload order, each as JPEG at its own size.
     for (const [i, file] of FILES.entries()) {
       const source = await sharp(file).metadata();
-      const entry = await sharp(Buffer.from(zip[`optimiertes-bild-${i + 1}.png`]!)).metadata();
-      expect(entry.format).toBe('png');
+      const entry = await sharp(Buffer.from(zip[`optimiertes-bild-${i + 1}.jpg`]!)).metadata();
+      expect(entry.format).toBe('jpeg');
       expect([entry.width, entry.height]).toEqual([source.width, source.height]);
     }
     // The second download is the same picture as page 2's single download.
-    expect(Buffer.from(zip['optimiertes-bild-2.png']!).equals(single)).toBe(true);
+    expect(Buffer.from(zip['optimiertes-bild-2.jpg']!).equals(single)).toBe(true);
   });
 
   it('goes back step by step exactly as SPEC section 4 says', async () => {
@@ -312,7 +313,7 @@ describe('the whole journey on the builtin provider', () => {
     await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
     await toastText(page, 'Optimierung abgeschlossen');
     await expectText(balance(), '4 Credits');
-    await page.getByRole('button', { name: 'Neu starten' }).click();
+    await startOver(page);
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
     await waitForSnapshot(page, (s) => (s.images as unknown[]).length === 0);
     await page.reload();

@@ -17,6 +17,7 @@ import {
   PHOTOS,
   pickModes,
   signUp,
+  startOver,
   tickedModes,
   uploadPhotos,
   waitForSnapshot,
@@ -78,7 +79,8 @@ describe('the journey when things go wrong', () => {
       await modesHeading(page).waitFor();
       // No room was detected: the first two modes of the 'general' room are preselected.
       expect(await page.getByText(/^Erkannt:/).count()).toBe(0);
-      expect(await tickedModes(page)).toEqual(['Ordnung schaffen', 'Mehr Helligkeit']);
+      // Signed in, so the paid one is preselected too.
+      expect(await tickedModes(page)).toEqual(['Persönliches wegräumen', 'Gesamtes Bild heller']);
     } finally {
       await context.unroute('**/models/**');
       await context.unroute('**/api/analyze-image');
@@ -331,7 +333,7 @@ describe('the journey when things go wrong', () => {
     await page.getByRole('button', { name: 'Alle herunterladen' }).click();
     expect(await toastText(page, 'Download fehlgeschlagen')).toContain('Bitte versuche es erneut.');
 
-    await page.getByRole('button', { name: 'Neu starten' }).click();
+    await startOver(page);
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
   });
 

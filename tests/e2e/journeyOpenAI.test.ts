@@ -70,7 +70,7 @@ describe('the whole journey on the openai provider (fake server)', () => {
     await clearModes(imageModes(page, 1));
     await pickModes(imageModes(page, 1), ['Hotelbett', 'Aufhellen']);
     await clearModes(imageModes(page, 2));
-    await pickModes(imageModes(page, 2), ['Aufräumen']);
+    await pickModes(imageModes(page, 2), ['Flecken und Kabel entfernen']);
     await page.getByText('Kosten: 2 Credits').waitFor();
     await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
 
@@ -148,10 +148,10 @@ describe('the whole journey on the openai provider (fake server)', () => {
       page.getByRole('button', { name: 'Alle herunterladen (ZIP)' }).click(),
     ]);
     const zip = readZip((await download.path())!);
-    expect(Object.keys(zip).sort()).toEqual(['optimiertes-bild-1.png', 'optimiertes-bild-2.png']);
+    expect(Object.keys(zip).sort()).toEqual(['optimiertes-bild-1.jpg', 'optimiertes-bild-2.jpg']);
     for (const entry of Object.values(zip)) {
       const meta = await sharp(Buffer.from(entry)).metadata();
-      expect(meta.format).toBe('png');
+      expect(meta.format).toBe('jpeg');
       expect(meta.exif).toBeUndefined();
     }
     expect(fake.problems).toEqual([]);

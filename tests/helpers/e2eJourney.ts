@@ -58,6 +58,13 @@ export async function openModes(page: Page, count: number): Promise<void> {
 export const modesHeading = (page: Page): Locator =>
   page.getByRole('heading', { name: 'Wähle deine Optimierungen' });
 
+/** 'Neu starten', then the question it asks first, answered with yes. */
+export async function startOver(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Neu starten' }).click();
+  await page.getByRole('alertdialog', { name: 'Wirklich neu starten?' }).waitFor();
+  await page.getByRole('button', { name: 'Ja, alles löschen' }).click();
+}
+
 /** The card of image n (1-based) in 'Einzeln' mode. */
 export const imageModes = (page: Page, n: number): Locator =>
   page.getByRole('region', { name: new RegExp(`^Bild ${n}: `) });
