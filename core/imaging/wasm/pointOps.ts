@@ -1,0 +1,95 @@
+// The WebAssembly form of the point operations (pointOps.wat): instantiated once per thread, synchronously (the
+// module is under 1 kB, which even a page's main thread may compile synchronously), and fed in cache-sized
+// chunks: copy in, run, copy out, so the pixels cross memory once. Returns false where WebAssembly is missing
+// or refused (a CSP without 'wasm-unsafe-eval'); lut.ts then runs its JavaScript loop, which gives the same bytes.
+import { pointOpsWasmBase64 } from './pointOpsWasm';
+
+interface PointOpsExports {
+  memory: { buffer: ArrayBuffer };
+  applyLuts(n: number): void;
+  applyMatrixLuts(n: number, ...m: number[]): void;
+}
+
+/** Where the pixel chunk starts in the module's memory, and how many pixels it holds (see the .wat layout). */
+const CHUNK_AT = 8192;
+const CHUNK_PIXELS = 32768;
+const WIDE_AT = 1024;
+const WIDE_SIZE = 1280;
+
+/** The part of the WebAssembly API used here; core's target declares no runtime globals (tsconfig.core.json). */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object) => { exports: unknown };
+}
+interface Runtime {
+  WebAssembly?: WasmApi;
+  atob?: (base64: string) => string;
+}
+
+/** Pixels as a kernel gets them (ImageData's clamped bytes) or as a Node buffer holds them. */
+type Bytes = Uint8Array | Uint8ClampedArray;
+
+let instance: PointOpsExports | null | undefined;
+
+function pointOps(): PointOpsExports | null {
+  if (instance !== undefined) return instance;
+  const { WebAssembly: wasm, atob } = globalThis as unknown as Runtime;
+  try {
+    if (!wasm || !atob) throw new Error('no WebAssembly');
+    const bytes = Uint8Array.from(atob(pointOpsWasmBase64), (c) => c.charCodeAt(0));
+    instance = new wasm.Instance(new wasm.Module(bytes)).exports as PointOpsExports;
+  } catch {
+    instance = null;
+  }
+  return instance;
+}
+
+/** Runs `run(n)` over `src` chunk by chunk, results into `dst` (may be `src`). Both 4-byte aligned. */
+function chunked(ops: PointOpsExports, src: Bytes, dst: Bytes, run: (n: number) => void): void {
+  const heap = new Uint8Array(ops.memory.buffer);
+  const chunkBytes = CHUNK_PIXELS * 4;
+  for (let at = 0; at < src.length; at += chunkBytes) {
+    const end = Math.min(src.length, at + chunkBytes);
+    heap.set(src.subarray(at, end), CHUNK_AT);
+    run((end - at) >> 2);
+    dst.set(heap.subarray(CHUNK_AT, CHUNK_AT + (end - at)), at);
+  }
+}
+
+/** Per-channel tables (256 entries each) applied to RGBA bytes; false when WebAssembly is unavailable. */
+export function applyLutsWasm(src: Bytes, dst: Bytes, r: Uint8Array, g: Uint8Array, b: Uint8Array): boolean {
+  const ops = pointOps();
+  if (!ops) return false;
+  const heap = new Uint8Array(ops.memory.buffer);
+  heap.set(r, 0);
+  heap.set(g, 256);
+  heap.set(b, 512);
+  chunked(ops, src, dst, (n) => ops.applyLuts(n));
+  return true;
+}
+
+/**
+ * A 3x3 matrix in 12-bit fixed point (9 integers), then per-channel tables; false when WebAssembly is
+ * unavailable. Matrix results between -512 and 767 are clamped by the widened tables.
+ */
+export function applyMatrixLutsWasm(
+  src: Bytes,
+  dst: Bytes,
+  m: Int32Array,
+  r: Uint8Array,
+  g: Uint8Array,
+  b: Uint8Array,
+): boolean {
+  const ops = pointOps();
+  if (!ops) return false;
+  const heap = new Uint8Array(ops.memory.buffer);
+  [r, g, b].forEach((lut, c) => {
+    const base = WIDE_AT + c * WIDE_SIZE;
+    heap.fill(lut[0]!, base, base + 512);
+    heap.set(lut, base + 512);
+    heap.fill(lut[255]!, base + 768, base + WIDE_SIZE);
+  });
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = Array.from(m);
+  chunked(ops, src, dst, (n) => ops.applyMatrixLuts(n, m0!, m1!, m2!, m3!, m4!, m5!, m6!, m7!, m8!));
+  return true;
+}
