@@ -2,7 +2,8 @@
 // baselines. 50 fixture room photos (the first 10 of each folder of ../shared/fixtures/rooms, by name), shrunk to
 // a long side of 800 px for speed; in each, two random blob-shaped holes of 2–8 % of the frame are hidden in
 // clean areas and filled. Prints a table and, as its last line,
-// {"photos":50,"holes":N,"ours":{"mae","gradErr","gradMagErr","ms"},"diffusion":{...},"meanColour":{...},"msPer12MP":N}
+// {"photos":50,"holes":N,"ours":{"mae","gradErr","gradMagErr","textureErr","ms"},"diffusion":{...},"meanColour":{...},
+// "msPer12MP":N}
 // A clean area: the hole overlaps no detected object smaller than 15 % of the frame (score >= 0.3: a fill cannot
 // know a cup that was hidden), and lies in the calmer half of 40 random candidate places (by mean gradient):
 // hidden objects lie on walls, floors and counters, not on a dresser's carvings.
@@ -36,6 +37,8 @@ interface Scores {
   absSum: number;
   gradSum: number;
   gradMagSum: number;
+  /** Sum over holes of |mean gradient magnitude of the fill - that of the truth| * hole pixels. */
+  textureSum: number;
   pixels: number;
   ms: number;
 }
@@ -178,6 +181,20 @@ function score(truth: RgbaImage, filled: RgbaImage, mask: Uint8Array, into: Scor
   const gt = gradientMagnitude(truth);
   const gf = gradientMagnitude(filled);
   const { width, height } = truth;
+  // Texture level per hole: is the fill as detailed as what it replaces (phase-blind, unlike the two above)?
+  for (const { box } of maskComponents(mask, width, height)) {
+    // Sums over the hole, so |t - f| is the hole's pixel count times the difference of the means.
+    let t = 0, f = 0; // prettier-ignore
+    for (let y = box.y; y < box.y + box.height; y++) {
+      for (let x = box.x; x < box.x + box.width; x++) {
+        const i = y * width + x;
+        if (!mask[i]) continue;
+        t += gt[i] / 6;
+        f += gf[i] / 6;
+      }
+    }
+    into.textureSum += Math.abs(t - f);
+  }
   for (let i = 0; i < mask.length; i++) {
     if (!mask[i]) continue;
     const x = i % width;
@@ -259,7 +276,10 @@ const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
 async function main(): Promise<void> {
   const files = photoList();
   const totals = Object.fromEntries(
-    Object.keys(FILLERS).map((k) => [k, { absSum: 0, gradSum: 0, gradMagSum: 0, pixels: 0, ms: 0 }]),
+    Object.keys(FILLERS).map((k) => [
+      k,
+      { absSum: 0, gradSum: 0, gradMagSum: 0, textureSum: 0, pixels: 0, ms: 0 },
+    ]),
   ) as Record<keyof typeof FILLERS, Scores>;
   let photos = 0;
   let holes = 0;
@@ -280,9 +300,10 @@ async function main(): Promise<void> {
       const filled = fill(image, mask);
       totals[name].ms += performance.now() - started;
       results.push(filled);
-      const one: Scores = { absSum: 0, gradSum: 0, gradMagSum: 0, pixels: 0, ms: 0 };
+      const one: Scores = { absSum: 0, gradSum: 0, gradMagSum: 0, textureSum: 0, pixels: 0, ms: 0 };
       score(image, filled, mask, one);
-      for (const key of ['absSum', 'gradSum', 'gradMagSum', 'pixels'] as const) totals[name][key] += one[key];
+      for (const key of ['absSum', 'gradSum', 'gradMagSum', 'textureSum', 'pixels'] as const)
+        totals[name][key] += one[key];
       line.push(`${name} ${(one.absSum / one.pixels).toFixed(1)}/${(one.gradSum / one.pixels).toFixed(1)}`);
     }
     console.error(line.join('  '));
@@ -295,6 +316,7 @@ async function main(): Promise<void> {
         mae: round(s.absSum / s.pixels),
         gradErr: round(s.gradSum / s.pixels),
         gradMagErr: round(s.gradMagSum / s.pixels),
+        textureErr: round(s.textureSum / s.pixels),
         ms: Math.round(s.ms / Math.max(1, photos)),
       },
     ]),
@@ -302,9 +324,9 @@ async function main(): Promise<void> {
   console.log(
     `\n${photos} photos (long side ${LONG_SIDE}px), ${holes} holes of 2–8 % each; per hole pixel, 0..255:`,
   );
-  console.log('fill        MAE   gradErr  gradMagErr  ms/photo');
+  console.log('fill        MAE   gradErr  gradMagErr  textureErr  ms/photo');
   for (const [name, s] of Object.entries(summary)) {
-    console.log(`${name.padEnd(11)} ${String(s.mae).padStart(5)}  ${String(s.gradErr).padStart(7)}  ${String(s.gradMagErr).padStart(10)}  ${String(s.ms).padStart(8)}`); // prettier-ignore
+    console.log(`${name.padEnd(11)} ${String(s.mae).padStart(5)}  ${String(s.gradErr).padStart(7)}  ${String(s.gradMagErr).padStart(10)}  ${String(s.textureErr).padStart(10)}  ${String(s.ms).padStart(8)}`); // prettier-ignore
   }
   const msPer12MP = process.env.FILL_SKIP_12MP ? null : await time12MP(files[files.length - 1]);
   console.log(`12 MP (4000x3000) with three holes of 1.5 %: ${msPer12MP} ms`);
