@@ -97,5 +97,9 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res: Response, next
   if (res.headersSent) return next(err);
   const { status, body } = toErrorResponse(err);
   if (status >= 500) res.err = err instanceof Error ? err : new Error(String(err));
+  // 503 (a full image queue) and 409 (a key still running) say when to come back, as the 429 does.
+  const retryAfter = body.details?.retryAfterSeconds;
+  if (typeof retryAfter === 'number' && !res.getHeader('Retry-After'))
+    res.setHeader('Retry-After', String(retryAfter));
   res.status(status).json(body);
 };

@@ -26,8 +26,10 @@ export const API_ERROR_CODES = [
   'TOO_MANY_FILES',
   /** Width x height over MAX_PIXELS, refused before decoding (413). */
   'IMAGE_TOO_LARGE',
-  /** Not a JPEG, PNG or WEBP by its bytes, or not decodable (415). */
+  /** Not a JPEG, PNG or WEBP by its bytes (415). */
   'UNSUPPORTED_IMAGE',
+  /** A JPEG, PNG or WEBP that cannot be decoded (truncated, corrupt); details.image is its 1-based position (415). */
+  'IMAGE_UNREADABLE',
   /** The builtin provider cannot do these modes; details.modeIds lists them (422). */
   'AI_UNAVAILABLE',
   /** The AI service is overloaded or rate-limits us (its 429): try again later (503). */

@@ -6,7 +6,7 @@ import { ROOM_TYPE_LABELS, type RoomType } from '../../core/catalog';
 import type { AnalyzeResponse, ImageAnalysis } from '../../core/contract/analyze';
 import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
-import { checkAll } from './images';
+import { ANALYSIS_MAX_PIXELS, checkAll } from './images';
 
 export interface AnalysisService {
   analyze(images: readonly Buffer[], signal: AbortSignal): Promise<AnalyzeResponse>;
@@ -46,7 +46,8 @@ export function createAnalysisService(deps: { provider: AiProvider }): AnalysisS
   const { provider } = deps;
   return {
     async analyze(images, signal) {
-      const checked = await checkAll(images);
+      // Analysis needs ~1 MP a photo (the device sends them downscaled): more is refused before any decode.
+      const checked = await checkAll(images, { maxPixels: ANALYSIS_MAX_PIXELS });
       try {
         return combineAnalyses(await provider.analyze(checked, signal), provider.name);
       } catch (error) {

@@ -1,13 +1,29 @@
-// The server's image boundary (sharp) and its one decode: checks every incoming photo before anything decodes it
-// (byte size, magic bytes, and width x height from the header against MAX_PIXELS, so a decompression bomb is
-// refused unread), decodes photos to RGBA for providers, the room analysis and the scripts (decodeRgba), and
-// encodes every result as a JPEG without metadata (sharp drops EXIF, GPS and ICC unless told to keep them).
+// The server's image boundary (sharp) and its one decode: checks every incoming photo before any charge (byte size,
+// magic bytes, width x height read from the header by our own parser against the caller's pixel limit, so a
+// decompression bomb is refused unread, then one cheap shrink-on-load decode, so a truncated or corrupt file is
+// the user's 415 IMAGE_UNREADABLE naming the photo, never a 500 later), decodes photos to RGBA for providers, the
+// room analysis and the scripts (decodeRgba), and encodes every result as a JPEG without metadata. Every sharp
+// call runs through the bounded image queue (imageQueue.ts).
 import sharp from 'sharp';
 import { MAX_FILE_BYTES, MAX_PIXELS } from '../../core/catalog';
+import { readImageSize } from '../../core/upload/imageSize';
 import { sniffImageType, SNIFF_BYTES, type AcceptedImageType } from '../../core/upload/sniffImageType';
 import { AiError } from '../ai/errors';
 import type { InputImage, ProviderImage, RgbaImage } from '../ai/types';
 import { ApiError } from '../errors';
+import { imageQueue } from './imageQueue';
+
+// No libvips operation cache: it would keep a burst's decoded pixels alive after the burst. One libvips thread per
+// operation: the parallelism is the image queue's (one operation per core), so threads never multiply.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/**
+ * Pixels of one photo sent for analysis (room analysis, suggestions): the device sends them with the longest
+ * side at most 1024 px (web/services/services.ts ANALYSIS_SIDE; the detector itself looks at 768, core/analysis/
+ * room/downscale.ts), so 1024 x 1024 is all an honest client ever needs.
+ */
+export const ANALYSIS_MAX_PIXELS = 1024 * 1024;
 
 /** JPEG quality of results and of copies sent to a provider: visually lossless, a third of q100's size. */
 export const RESULT_JPEG_QUALITY = 90;
@@ -29,45 +45,83 @@ function fit(pipeline: sharp.Sharp, maxSide: number | undefined): sharp.Sharp {
   return oriented.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
 }
 
+export interface CheckOptions {
+  /** Width x height above which the photo is refused with 413 IMAGE_TOO_LARGE (default MAX_PIXELS). */
+  maxPixels?: number;
+  /** 1-based position of the photo in the request, sent in the error's details so the client can name it. */
+  image?: number;
+}
+
+function unreadable(label: string, image: number | undefined): ApiError {
+  return new ApiError(415, 'IMAGE_UNREADABLE', `${label} is damaged or incomplete and cannot be decoded`, {
+    image: image ?? 1,
+  });
+}
+
 /**
  * Checks one uploaded photo: 413 FILE_TOO_LARGE over MAX_FILE_BYTES, 415 UNSUPPORTED_IMAGE when its bytes are not
- * a JPEG, PNG or WEBP or its header cannot be read, 413 IMAGE_TOO_LARGE over MAX_PIXELS. `label` names the image in
- * the error ('image 2'). Decodes nothing: sharp's metadata() reads only the header.
+ * a JPEG, PNG or WEBP, 413 IMAGE_TOO_LARGE over the pixel limit (read from the header before any decoder sees
+ * it), 415 IMAGE_UNREADABLE when the header or the pixels cannot be decoded (truncated, corrupt). `label` names
+ * the image in the English error ('image 2'), `options.image` in the details.
  */
-export async function checkImage(bytes: Buffer, label = 'image'): Promise<CheckedImage> {
+export async function checkImage(
+  bytes: Buffer,
+  label = 'image',
+  options: CheckOptions = {},
+): Promise<CheckedImage> {
+  const maxPixels = Math.min(options.maxPixels ?? MAX_PIXELS, MAX_PIXELS);
+  const position = options.image === undefined ? {} : { image: options.image };
   if (bytes.length > MAX_FILE_BYTES) {
     throw new ApiError(413, 'FILE_TOO_LARGE', `${label} is larger than ${MAX_FILE_BYTES} bytes`, {
       maxBytes: MAX_FILE_BYTES,
+      ...position,
     });
   }
   const mime = sniffImageType(bytes.subarray(0, SNIFF_BYTES));
-  if (!mime) throw new ApiError(415, 'UNSUPPORTED_IMAGE', `${label} is not a JPEG, PNG or WEBP image`);
-  let width: number | undefined;
-  let height: number | undefined;
-  try {
-    ({ width, height } = await sharp(bytes).metadata());
-  } catch {
-    throw new ApiError(415, 'UNSUPPORTED_IMAGE', `${label} cannot be read as an image`);
+  if (!mime) {
+    throw new ApiError(415, 'UNSUPPORTED_IMAGE', `${label} is not a JPEG, PNG or WEBP image`, position);
   }
-  if (!width || !height) throw new ApiError(415, 'UNSUPPORTED_IMAGE', `${label} has no size`);
-  if (width * height > MAX_PIXELS) {
-    throw new ApiError(413, 'IMAGE_TOO_LARGE', `${label} has ${width}x${height} pixels`, {
-      maxPixels: MAX_PIXELS,
+  // Our own header parser first: sharp refuses sizes past its own limit with an error that reads like a broken
+  // file, and the user must hear 'too many pixels' for those.
+  const header = readImageSize(bytes);
+  const tooLarge = (width: number, height: number) =>
+    new ApiError(413, 'IMAGE_TOO_LARGE', `${label} has ${width}x${height} pixels`, {
+      maxPixels,
       width,
       height,
+      ...position,
     });
-  }
+  if (header && header.width * header.height > maxPixels) throw tooLarge(header.width, header.height);
+  const { width, height } = await imageQueue.run(async () => {
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(bytes).metadata();
+    } catch {
+      throw unreadable(label, options.image);
+    }
+    if (!meta.width || !meta.height) throw unreadable(label, options.image);
+    if (meta.width * meta.height > maxPixels) throw tooLarge(meta.width, meta.height);
+    try {
+      // Shrink-on-load makes this cheap for JPEG and WEBP; it reads every byte, so truncation shows here.
+      await open(bytes).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    } catch {
+      throw unreadable(label, options.image);
+    }
+    return { width: meta.width, height: meta.height };
+  });
   return {
     bytes,
     mime,
     width,
     height,
     rgba: (maxSide) => decodeRgba(bytes, maxSide),
-    jpeg: async (maxSide) =>
-      fit(open(bytes), maxSide)
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: RESULT_JPEG_QUALITY })
-        .toBuffer(),
+    jpeg: (maxSide) =>
+      imageQueue.run(() =>
+        fit(open(bytes), maxSide)
+          .flatten({ background: '#ffffff' })
+          .jpeg({ quality: RESULT_JPEG_QUALITY })
+          .toBuffer(),
+      ),
   };
 }
 
@@ -77,10 +131,9 @@ export async function checkImage(bytes: Buffer, label = 'image'): Promise<Checke
  * the builtin provider, the room analysis and the scripts all decode through here.
  */
 export async function decodeRgba(input: string | Buffer, maxSide?: number): Promise<RgbaImage> {
-  const { data, info } = await fit(open(input), maxSide)
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await imageQueue.run(() =>
+    fit(open(input), maxSide).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+  );
   return {
     width: info.width,
     height: info.height,
@@ -91,12 +144,14 @@ export async function decodeRgba(input: string | Buffer, maxSide?: number): Prom
 /** Encodes pixels as a JPEG without metadata. */
 export async function encodeJpeg(image: RgbaImage): Promise<Buffer> {
   const { width, height, data } = image;
-  return sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
-    raw: { width, height, channels: 4 },
-  })
-    .flatten({ background: '#ffffff' })
-    .jpeg({ quality: RESULT_JPEG_QUALITY })
-    .toBuffer();
+  return imageQueue.run(() =>
+    sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
+      raw: { width, height, channels: 4 },
+    })
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: RESULT_JPEG_QUALITY })
+      .toBuffer(),
+  );
 }
 
 /**
@@ -119,9 +174,14 @@ export function jpegDataUrl(jpeg: Buffer): string {
 }
 
 /** Checks every image, in order; the first bad one refuses the whole request before any charge. */
-export async function checkAll(images: readonly Buffer[]): Promise<CheckedImage[]> {
+export async function checkAll(
+  images: readonly Buffer[],
+  options: { maxPixels?: number } = {},
+): Promise<CheckedImage[]> {
   const checked: CheckedImage[] = [];
-  for (const [i, bytes] of images.entries()) checked.push(await checkImage(bytes, `image ${i + 1}`));
+  for (const [i, bytes] of images.entries()) {
+    checked.push(await checkImage(bytes, `image ${i + 1}`, { ...options, image: i + 1 }));
+  }
   return checked;
 }
 

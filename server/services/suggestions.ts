@@ -11,7 +11,7 @@ import type {
 import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
 import type { Answer } from './answer';
-import { checkAll, encodeProviderResult, jpegDataUrl } from './images';
+import { ANALYSIS_MAX_PIXELS, checkAll, encodeProviderResult, jpegDataUrl } from './images';
 import { runPaidBatch, type PaidBatchDeps } from './paidBatch';
 import { fingerprint } from './replayCache';
 
@@ -61,7 +61,8 @@ export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiPro
   const { provider } = deps;
   return {
     async generate(images, roomTypes, signal) {
-      const checked = await checkAll(images);
+      // Suggestions look like an analysis (~1 MP a photo, sent downscaled): more is refused before any decode.
+      const checked = await checkAll(images, { maxPixels: ANALYSIS_MAX_PIXELS });
       let suggestions;
       try {
         suggestions = await provider.suggest({

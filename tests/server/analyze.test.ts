@@ -149,7 +149,12 @@ describe('POST /api/analyze-image (openai)', () => {
   });
 
   it('asks the vision model with a json_schema and combines its per-image answers', async () => {
-    const body = await analyze(server, [fixture('photos/IMG_20180725_163423.jpg'), await indoorJpeg()]);
+    // As the device sends it: downscaled to 1024 px (the server refuses more pixels for an analysis).
+    const photo = await sharp(fixture('photos/IMG_20180725_163423.jpg'))
+      .resize(1024, 1024, { fit: 'inside' })
+      .jpeg()
+      .toBuffer();
+    const body = await analyze(server, [photo, await indoorJpeg()]);
     expect(body.provider).toBe('openai');
     expect(body.individualAnalyses.map((a) => a.roomType)).toEqual(['bedroom', 'kitchen']);
     expect(body.individualAnalyses[0]?.description).toMatch(/\(Analyse: OpenAI gpt-4o-mini\)$/);

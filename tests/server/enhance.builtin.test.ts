@@ -153,7 +153,7 @@ describe('hostile uploads are refused before any charge', () => {
       'JPEG magic bytes with garbage after them',
       async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]),
       415,
-      'UNSUPPORTED_IMAGE',
+      'IMAGE_UNREADABLE',
     ],
     [
       'a file over 10 MB',

@@ -30,6 +30,7 @@ export const ERROR_MESSAGES: Readonly<Record<FailureCode, MessageKey>> = {
   TOO_MANY_FILES: 'errors.tooManyFiles',
   IMAGE_TOO_LARGE: 'errors.imageTooLarge',
   UNSUPPORTED_IMAGE: 'errors.unsupportedImage',
+  IMAGE_UNREADABLE: 'errors.imageUnreadable',
   AI_UNAVAILABLE: 'errors.aiUnavailable',
   AI_BUSY: 'errors.aiBusy',
   AI_TIMEOUT: 'errors.aiTimeout',
@@ -83,7 +84,9 @@ export function failureMessage(
   code: FailureCode,
   details: Record<string, unknown> = {},
 ): string {
-  const text = t(ERROR_MESSAGES[code], VALUES);
+  // details.image: the 1-based photo the server names (IMAGE_UNREADABLE), so the text says which one.
+  const image = typeof details.image === 'number' ? details.image : 1;
+  const text = t(ERROR_MESSAGES[code], { ...VALUES, image });
   const message = TECHNICAL_CODES.has(code) ? t('errors.apiError', { status, details: text }) : text;
   return details.creditsRefunded === true ? `${message} ${t('errors.refunded')}` : message;
 }

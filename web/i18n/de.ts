@@ -492,6 +492,8 @@ export const de = {
     tooManyFiles: 'Zu viele Bilder auf einmal (höchstens {max}).',
     imageTooLarge: 'Das Bild hat zu viele Pixel (höchstens {megapixels} Megapixel).',
     unsupportedImage: 'Nicht unterstütztes Format',
+    imageUnreadable:
+      'Foto {image} ist beschädigt oder unvollständig und lässt sich nicht öffnen. Bitte lade es noch einmal hoch.',
     aiUnavailable: 'Diese Optimierung braucht den KI-Dienst, der auf diesem Server nicht eingerichtet ist.',
     aiBusy: 'Der KI-Dienst ist gerade ausgelastet. Bitte versuche es in einer Minute erneut.',
     aiTimeout: 'Der KI-Dienst hat nicht rechtzeitig geantwortet. Bitte versuche es erneut.',
