@@ -8,6 +8,7 @@ import { colorCast } from '../analysis/colorCast';
 import { computeHistograms, type Histograms } from '../analysis/histogram';
 import { predictedPercentile, statsFromHistograms, type LuminanceStats } from '../analysis/luminance';
 import { estimateNoise } from '../analysis/noise';
+import { chromaDenoiseInPlace } from './chromaDenoise';
 import { applyCurvesAndSaturation } from './colorGrade';
 import { denoisedFrame } from './denoise';
 import { autoExposureEv, exposureCurves, solveExposureEv } from './exposure';
@@ -18,8 +19,8 @@ import { autoPerspective } from './perspective';
 import { sharpen, sharpenInPlace } from './sharpen';
 import { toneAdjustmentCurves, type ToneAdjustment } from './toneCurve';
 import { cloneImage, createLike, type RgbaImage } from './types';
-import { whiteBalanceCurves } from './whiteBalance';
-import { applyLut3d } from '../retouch/lut3d';
+import { gainCurves, whiteBalanceCurves } from './whiteBalance';
+import { applyLut3d, withStrength } from '../retouch/lut3d';
 import { sampleColors, throughLut } from '../retouch/colorSample';
 import {
   DARK_INPUT_L,
@@ -173,6 +174,9 @@ export interface AutoOptimizeOptions {
  */
 const REAL_VERTICALS = { minLines: 6, minSupport: 1.5 };
 
+/** Half-width of the colour blur for photos lifted from near black, as a fraction of the shorter side. */
+const CHROMA_RADIUS = 0.006;
+
 /**
  * 'Automatisch optimieren': the learned retouch for tone and colour (one 3D LUT per photo), with the project's
  * steps where the model falls short on listing photos: perspective only on real verticals, a denoised lift
@@ -206,28 +210,41 @@ export function autoOptimize(
 
   if (inputL < PRE_LIFT_BELOW_L) {
     const ev = Math.log2(gainToLightness(sample, PRE_LIFT_TARGET_L)) * strength;
-    const curves = exposureCurves(ev);
+    const lift = exposureCurves(ev);
     const noise = estimateNoise(current);
-    const slope = curveSlope(curves, statsFromHistograms(computeHistograms(current)).p50);
-    if (Math.max(0.5, noise) * slope > 2.5 || slope > 4) {
-      // Filtered at 12 bits and lifted before rounding: no amplified grain, no posterised gradients.
-      current = denoisedFrame(current, { sigma: noise }).render(curves);
-      steps.push(STEP_TEXTS.noise);
-    } else {
-      current = applyCurvesAndSaturation(current, curves, 1, owned ? current : createLike(current));
+    const slope = curveSlope(lift, statsFromHistograms(computeHistograms(current)).p50);
+    const denoise = Math.max(0.5, noise) * slope > 2.5 || slope > 4;
+    // Filtered at 12 bits and lifted before rounding: no amplified grain, no posterised gradients.
+    const frame = denoise ? denoisedFrame(current, { sigma: noise }) : null;
+    const render = (curves: ChannelCurves) =>
+      frame ? frame.render(curves) : applyCurvesAndSaturation(current, curves, 1, createLike(current));
+    let lifted = render(lift);
+    // A photo this dark was taken under lamps: its cast is measured once it is visible, and removed with the
+    // lift (the model learned from photos whose white balance was roughly right).
+    const cast = colorCast(lifted);
+    if (cast.samples >= 1000 && cast.strength > 0.05) {
+      const gains = cast.gains.map((g) => g ** strength) as [number, number, number];
+      lifted = render(chainCurves(lift, gainCurves(gains)));
+      steps.push(STEP_TEXTS.colorCast);
     }
+    // A lift this strong turns the few dark 8-bit levels into coloured blotches; colour is blurred, detail kept.
+    current = denoise
+      ? chromaDenoiseInPlace(lifted, CHROMA_RADIUS * Math.min(lifted.width, lifted.height))
+      : lifted;
+    if (denoise) steps.push(STEP_TEXTS.noise);
     owned = true;
     steps.push(STEP_TEXTS.exposureUp);
     sample = sampleColors(current);
   }
 
-  let lut = retoucher.lutFor(current, strength);
+  // Every table step runs at full strength; the finished table is blended with the identity at the end, so
+  // 'Stärke' scales the whole change of tone and colour evenly.
+  let lut = retoucher.lutFor(current);
   steps.push(STEP_TEXTS.learned);
   let after = throughLut(sample, lut);
 
   if (inputL < DARK_INPUT_L) {
-    const target = inputL + (LIT_ROOM_L - inputL) * strength;
-    const gain = gainToLightness(after, target);
+    const gain = gainToLightness(after, LIT_ROOM_L);
     if (gain > 1.02) {
       lut = liftAfter(lut, gain);
       after = throughLut(sample, lut);
@@ -237,10 +254,10 @@ export function autoOptimize(
 
   const cast = measureWhiteCast(after);
   if (cast) {
-    const gains = cast.gains.map((g) => g ** strength) as [number, number, number];
-    lut = neutraliseWhites(lut, { ...cast, gains });
+    lut = neutraliseWhites(lut, cast);
     steps.push(STEP_TEXTS.whites);
   }
+  if (strength < 1) lut = withStrength(lut, strength);
 
   return { image: applyLut3d(current, lut, owned ? current : createLike(current)), steps };
 }

@@ -10,7 +10,7 @@ import { mapLut, type Lut3d } from './lut3d';
 /** Mean L* below which a photo is lifted before the model: darker than anything in its training photos. */
 export const PRE_LIFT_BELOW_L = 30;
 /** Mean L* the pre-lift aims for. */
-export const PRE_LIFT_TARGET_L = 38;
+export const PRE_LIFT_TARGET_L = 40;
 /** A photo that started darker than this must end at least at LIT_ROOM_L (a room that reads as lit). */
 export const DARK_INPUT_L = 40;
 export const LIT_ROOM_L = 48;
@@ -32,7 +32,7 @@ export function liftFn(gain: number): (v: number) => number {
 }
 
 /** The gain (>= 1, by bisection in log2) after which the sample's mean L* reaches target; 1 if it already does. */
-export function gainToLightness(sample: ColorSample, target: number, maxStops = 8): number {
+export function gainToLightness(sample: ColorSample, target: number, maxStops = 11): number {
   if (meanLightness(sample) >= target) return 1;
   let lo = 0;
   let hi = maxStops;

@@ -43,3 +43,20 @@ export function fastLinear(v: number): number {
   const i = Math.floor(x);
   return LINEAR[i] + (LINEAR[i + 1] - LINEAR[i]) * (x - i);
 }
+
+function fInv(t: number): number {
+  return t > 6 / 29 ? t * t * t : (((t - 16 / 116) * 27) / 24389) * 116;
+}
+
+/** Linear-light RGB of a Lab colour (may leave [0, 1] for colours outside sRGB). */
+export function labToLinear(L: number, a: number, b: number): [number, number, number] {
+  const fy = (L + 16) / 116;
+  const x = fInv(fy + a / 500) * XN;
+  const y = fInv(fy);
+  const z = fInv(fy - b / 200) * ZN;
+  return [
+    3.2404542 * x - 1.5371385 * y - 0.4985314 * z,
+    -0.969266 * x + 1.8760108 * y + 0.041556 * z,
+    0.0556434 * x - 0.2040259 * y + 1.0572252 * z,
+  ];
+}

@@ -1,11 +1,12 @@
 // Neutral white after the learned retouch. The model keeps the yellow of tungsten light on white things (sinks,
 // ceilings, appliances): it learned from daylight photos. The cast is measured on the white things of the
-// retouched photo (L* >= 70, C* <= 20) and removed by a von Kries gain in linear light that acts fully on
-// near-neutral bright colours and fades out with chroma and darkness, so beige walls, wood and fabrics keep
-// their colour. Being a function of colour alone, it is folded into the photo's 3D LUT (no extra pass).
+// retouched photo (L* >= 70, C* <= 20); a warm cast is removed (up to MAX_SHIFT) by a von Kries gain in linear
+// light that fades out for vivid colours, so wood, fabrics and plants keep their colour, and what is left of the
+// colour of bright near-whites is reduced (walls in the lamp's bounce light). A cool cast only gets the latter.
+// Being a function of colour alone, it is folded into the photo's 3D LUT (no extra pass).
 import { linearToSrgb, srgbToLinear } from '../imaging/color';
 import type { ColorSample } from './colorSample';
-import { fastLinear, linearToLab } from './lab';
+import { fastLinear, labToLinear, linearToLab } from './lab';
 import { mapLut, type Lut3d } from './lut3d';
 
 export const WHITE_MIN_L = 70;
@@ -27,7 +28,15 @@ const MIN_SHARE = 0.005;
  * Cast (a*, b* distance of the white things' mean from neutral) that is left in place: it reads as neutral and
  * spares what is genuinely beige a little more.
  */
-const TOLERATED = 2;
+const TOLERATED = 1;
+/**
+ * Most of a warm cast (b* units) the gain removes: a scene whose light-coloured things are all strongly warm is
+ * more likely sand, stone or a beige wall than white under a lamp, and keeps part of its warmth.
+ */
+const MAX_SHIFT = 8;
+/** Share of the near-white chroma removed after a warm cast (see nearWhiteChroma), and after a cool one. */
+const WARM_DESATURATION = 0.7;
+const COOL_DESATURATION = 0.35;
 
 /** The cast of the white things in a (retouched) sample, or null when there is none to correct. */
 export function measureWhiteCast(sample: ColorSample): WhiteCast | null {
@@ -57,10 +66,11 @@ export function measureWhiteCast(sample: ColorSample): WhiteCast | null {
   const a = sa / n;
   const b = sb / n;
   const cast = Math.hypot(a, b);
-  // Only the warm casts of artificial light: a bluish white is daylight or shade, which the model handles.
-  if (cast < TOLERATED || b <= 0) return null;
+  if (cast < TOLERATED) return null;
+  // The gain only for the warm casts of artificial light: a bluish white is daylight or shade, whose blue the
+  // expert retouches keep in the sky and snow; there only the near-white chroma is reduced.
   const y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
-  const part = 1 - TOLERATED / cast;
+  const part = b > 0 ? Math.max(0, Math.min(1 - TOLERATED / cast, MAX_SHIFT / cast)) : 0;
   const gains = [y / lin[0], y / lin[1], y / lin[2]].map((g) => g ** part) as [number, number, number];
   return { a, b, share, gains };
 }
@@ -70,9 +80,19 @@ function smoothstep(e0: number, e1: number, x: number): number {
   return t * t * (3 - 2 * t);
 }
 
-/** How much of the neutral-white gain a colour gets: all for bright near-neutrals, none for vivid or dark ones. */
+/** How much of the neutral-white gain a colour gets: all for near-neutrals, fading out for vivid colours. */
 export function whiteWeight(L: number, C: number): number {
-  return smoothstep(50, WHITE_MIN_L, L) * (1 - smoothstep(WHITE_MAX_C, WHITE_MAX_C + 12, C));
+  return smoothstep(30, 55, L) * (1 - smoothstep(WHITE_MAX_C + 5, WHITE_MAX_C + 25, C));
+}
+
+/**
+ * Chroma kept by a bright near-white after the gain: the warm light's bounce leaves walls and ceilings in the
+ * shade still cream, so what is left of the colour of bright, nearly neutral things is halved; vivid colours
+ * (wood, fabrics, plants: C* above ~30) and darker tones keep theirs.
+ */
+export function nearWhiteChroma(L: number, C: number, desaturation: number): number {
+  const t = smoothstep(55, WHITE_MIN_L, L) * (1 - smoothstep(WHITE_MAX_C - 4, WHITE_MAX_C + 10, C));
+  return 1 - desaturation * t;
 }
 
 /** The table followed by the neutral-white gain, weighted per colour by whiteWeight. */
@@ -91,9 +111,12 @@ export function neutraliseWhites(lut: Lut3d, cast: WhiteCast): Lut3d {
     }
     // Gains interpolated in the log domain, so half the weight is half the correction in stops.
     const gain = (k: number) => Math.pow(cast.gains[k], w);
+    const [L2, A2, B2] = linearToLab(lr * gain(0), lg * gain(1), lb * gain(2));
+    const k = nearWhiteChroma(L2, Math.hypot(A2, B2), cast.b > 0 ? WARM_DESATURATION : COOL_DESATURATION);
+    const [fr, fg, fb] = labToLinear(L2, A2 * k, B2 * k);
     // Values beyond [0, 1] (the model's overshoot) keep their overshoot on top of the corrected colour.
-    out[0] = linearToSrgb(lr * gain(0)) + (r - Math.min(1, Math.max(0, r)));
-    out[1] = linearToSrgb(lg * gain(1)) + (g - Math.min(1, Math.max(0, g)));
-    out[2] = linearToSrgb(lb * gain(2)) + (b - Math.min(1, Math.max(0, b)));
+    out[0] = linearToSrgb(fr) + (r - Math.min(1, Math.max(0, r)));
+    out[1] = linearToSrgb(fg) + (g - Math.min(1, Math.max(0, g)));
+    out[2] = linearToSrgb(fb) + (b - Math.min(1, Math.max(0, b)));
   });
 }
