@@ -4,3 +4,4 @@ export * from './selectClutter';
 export * from './refineBox';
 export * from './buildMask';
 export * from './germanNames';
+export * from './removeClutter';

@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Detection } from '../../../core/analysis/room/types';
-import { buildClutterMask, paintStroke, refineBox, selectClutter } from '../../../core/declutter';
+import {
+  NOTHING_REMOVED_DE,
+  buildClutterMask,
+  paintStroke,
+  refineBox,
+  removeClutter,
+  selectClutter,
+} from '../../../core/declutter';
 import type { RgbaImage } from '../../../core/imaging/types';
 import { inpaint, maskArea } from '../../../core/inpaint';
 import { decodeFixture } from '../../helpers/decodeFixture';
@@ -163,3 +170,38 @@ function boxMean(image: RgbaImage, box: Detection['box'], grow: number): number 
   }
   return sum / n;
 }
+
+describe('#removeClutter', () => {
+  const cup: Detection = {
+    label: 'cup',
+    score: 0.5,
+    box: { x: 44 / W, y: 24 / H, width: 32 / W, height: 32 / H },
+  };
+
+  it('removes the clutter, says what went, and leaves everything else', () => {
+    const source = scene();
+    const result = removeClutter(source, [cup, { ...cup, label: 'chair' }], 'declutter');
+    expect(result.description).toBe('1 Gegenstand entfernt: Tasse');
+    expect(result.removed.map((o) => o.label)).toEqual(['cup']);
+    let redLeft = 0;
+    for (let i = 0; i < W * H; i++) {
+      if (result.image.data[i * 4] > 180 && result.image.data[i * 4 + 1] < 60) redLeft++;
+      if (!result.mask[i]) expect(result.image.data[i * 4]).toBe(source.data[i * 4]);
+    }
+    expect(redLeft).toBe(0);
+  });
+
+  it('returns the photo itself and says so when nothing is clutter', () => {
+    const source = scene();
+    const result = removeClutter(source, [{ ...cup, label: 'vase' }], 'declutter');
+    expect(result.image).toBe(source);
+    expect(result.removed).toEqual([]);
+    expect(result.description).toBe(NOTHING_REMOVED_DE);
+  });
+
+  it('fills painted strokes alone', () => {
+    const result = removeClutter(scene(), [], 'declutter', [{ points: [{ x: 0.5, y: 0.45 }], radius: 0.12 }]);
+    expect(result.paintedAreas).toBe(1);
+    expect(result.description).toBe('Retuschiert: 1 markierte Stelle');
+  });
+});

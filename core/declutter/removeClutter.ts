@@ -1,0 +1,63 @@
+// The whole offline removal on one photo, for the builtin provider, the declutter CLI and the device brush alike:
+// detections (from the room detector, run by the caller) -> the mode's clutter -> one mask with the painted
+// strokes -> the patch fill -> the German description. Pure: the caller decodes, detects and encodes.
+import type { Detection } from '../analysis/room/types';
+import type { RgbaImage } from '../imaging/types';
+import { inpaint, type InpaintOptions } from '../inpaint/fill';
+import { maskComponents } from '../inpaint/maskOps';
+import { buildClutterMask, type ClutterMaskOptions, type MaskedObject, type Stroke } from './buildMask';
+import type { DeclutterModeId } from './clutterLabels';
+import { describeRemoval } from './germanNames';
+import { selectClutter, type ClutterOptions } from './selectClutter';
+
+export interface RemoveClutterOptions {
+  clutter: Partial<ClutterOptions>;
+  mask: Partial<ClutterMaskOptions>;
+  fill: Partial<InpaintOptions>;
+}
+
+export interface RemovedClutter {
+  /** The photo with the clutter filled; the input itself when nothing was removed. */
+  image: RgbaImage;
+  /** What was removed, with the detector's boxes in pixels. Empty: nothing to do, charge nothing. */
+  removed: MaskedObject[];
+  /** Separate painted areas that were filled. */
+  paintedAreas: number;
+  /** 1 where pixels were replaced. */
+  mask: Uint8Array;
+  /** German, e.g. '4 Gegenstände entfernt: Flaschen, Tasche, Fernbedienung'. */
+  description: string;
+}
+
+/** Removes a mode's clutter (and the painted strokes) from `image`; `detections` are the detector's, in fractions. */
+export function removeClutter(
+  image: RgbaImage,
+  detections: readonly Detection[],
+  mode: DeclutterModeId,
+  strokes: readonly Stroke[] = [],
+  options: Partial<RemoveClutterOptions> = {},
+): RemovedClutter {
+  const clutter = selectClutter(detections, mode, options.clutter);
+  const { mask, objects } = buildClutterMask(image, clutter, strokes, options.mask);
+  const paintedAreas = strokes.length === 0 ? 0 : countPaintedAreas(image, strokes, options.mask);
+  const nothing = objects.length === 0 && paintedAreas === 0;
+  return {
+    image: nothing ? image : inpaint(image, mask, options.fill),
+    removed: objects,
+    paintedAreas,
+    mask,
+    description: describeRemoval(
+      objects.map((o) => o.label),
+      paintedAreas,
+    ),
+  };
+}
+
+function countPaintedAreas(
+  image: RgbaImage,
+  strokes: readonly Stroke[],
+  options: Partial<ClutterMaskOptions> | undefined,
+): number {
+  const { mask } = buildClutterMask(image, [], strokes, options);
+  return maskComponents(mask, image.width, image.height).length;
+}
