@@ -68,7 +68,10 @@ function WorkflowPage() {
   const view = useAppState(currentView);
   // Each new view opens at its top: a phone would otherwise keep the last view's scroll position, often the
   // bottom where its button was.
-  useLayoutEffect(() => window.scrollTo({ top: 0, left: 0, behavior: 'instant' }), [view]);
+  // A block body: Chromium's scrollTo may return a promise, which React would take for the effect's cleanup.
+  useLayoutEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [view]);
   return (
     <div className="page">
       <header className="hero">
