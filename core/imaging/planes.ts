@@ -119,35 +119,52 @@ export function addLumaResponse(
 }
 
 /**
+ * Rows `from` (inclusive) to `to` (exclusive): the band of the image one thread works on when several share a
+ * photo. A band reads two rows beyond each of its ends (the halo), so bands must write to another buffer than
+ * the one they read, or the halo of one would already be sharpened by its neighbour.
+ */
+export interface RowRange {
+  from: number;
+  to: number;
+}
+
+/**
  * The small-radius version in one streaming pass: luma, a 5x5 binomial blur ([1 4 6 4 1] / 16 both ways, a
  * Gaussian of sigma 1 px), the response, and the output pixels, row by row. Only five rows of luma and of
  * horizontal sums are alive at a time, so everything stays in the CPU cache; this is what makes sharpening
  * several times faster than separate full-image passes. Edges repeat the border pixel.
  * `out` may be `image` itself: row y is written only after rows up to y + 2 have been read into the rings.
+ * `rows` limits the work to a band (see RowRange); edges still repeat the border pixel of the whole image.
  */
-export function binomialLumaResponse(image: RgbaImage, response: Int16Array, out: RgbaImage): RgbaImage {
+export function binomialLumaResponse(
+  image: RgbaImage,
+  response: Int16Array,
+  out: RgbaImage,
+  rows: RowRange = { from: 0, to: image.height },
+): RgbaImage {
   const { width, height } = image;
   if (out.data.byteOffset % 4 !== 0) {
     // Writing through a word view needs aligned memory; a misaligned buffer takes a detour through a new one.
-    out.data.set(binomialLumaResponse(image, response, createLike(image)).data);
+    out.data.set(binomialLumaResponse(image, response, createLike(image), rows).data);
     return out;
   }
+  const { from, to } = rows;
   const src = pixelWords(image.data);
   const dst = pixelWords(out.data);
   // Ring buffers of five rows: 8-bit luma (with two replicated pixels of padding at each end, so the
   // horizontal pass needs no edge cases) and its horizontal [1 4 6 4 1] sums (16 x luma).
   if (width <= RING_WIDTH) {
     // The module's own rings, named at the call: see RING_WIDTH for why that is worth the repetition below.
-    for (let y = -2; y <= 2; y++) prepareRow(src, width, height, y, LUMA_RING, SUMS_RING);
-    for (let y = 0; y < height; y++) {
+    for (let y = from - 2; y <= from + 2; y++) prepareRow(src, width, height, y, LUMA_RING, SUMS_RING);
+    for (let y = from; y < to; y++) {
       writeRow(src, dst, width, y, LUMA_RING, SUMS_RING, response);
       prepareRow(src, width, height, y + 3, LUMA_RING, SUMS_RING);
     }
   } else {
     const luma = new Int32Array(5 * (width + 4));
     const sums = new Int32Array(5 * width);
-    for (let y = -2; y <= 2; y++) prepareRow(src, width, height, y, luma, sums);
-    for (let y = 0; y < height; y++) {
+    for (let y = from - 2; y <= from + 2; y++) prepareRow(src, width, height, y, luma, sums);
+    for (let y = from; y < to; y++) {
       writeRow(src, dst, width, y, luma, sums, response);
       prepareRow(src, width, height, y + 3, luma, sums);
     }

@@ -5,7 +5,7 @@
 // kernel lets the whole filter run in one cache-friendly pass (planes.ts). Larger structure is localContrast's.
 import type { RgbaImage } from './types';
 import { assertImage, createLike } from './types';
-import { binomialLumaResponse, buildResponseLut } from './planes';
+import { binomialLumaResponse, buildResponseLut, type RowRange } from './planes';
 
 export interface SharpenOptions {
   /** Gain on the detail: 0.5 is gentle, 1 strong, above 1.5 crunchy. */
@@ -48,4 +48,18 @@ export function sharpen(image: RgbaImage, options: Partial<SharpenOptions> = {})
 export function sharpenInPlace(image: RgbaImage, options: Partial<SharpenOptions> = {}): RgbaImage {
   assertImage(image);
   return binomialLumaResponse(image, buildResponseLut(sharpenResponse(options)), image);
+}
+
+/**
+ * One band of a sharpened image, written into `out` (not `image`: neighbouring bands read their halo from it).
+ * Bands that together cover every row give exactly sharpen()'s result, whichever thread runs which.
+ */
+export function sharpenBand(
+  image: RgbaImage,
+  out: RgbaImage,
+  rows: RowRange,
+  options: Partial<SharpenOptions> = {},
+): RgbaImage {
+  assertImage(image);
+  return binomialLumaResponse(image, buildResponseLut(sharpenResponse(options)), out, rows);
 }

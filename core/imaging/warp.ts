@@ -3,6 +3,7 @@
 // is three additions, one division and a bilinear blend. The blend works on two 8-bit channels at once inside
 // one 32-bit word (R and B, then G and A), which keeps it exact and fast. Positions outside the source repeat
 // the border pixel (perspective.ts crops so that this never shows).
+import type { RowRange } from './planes';
 import { assertImage, type RgbaImage } from './types';
 
 /** A row-major 3x3 matrix acting on column vectors (x, y, 1). */
@@ -75,21 +76,37 @@ export function warpHomography(
   width: number,
   height: number,
 ): RgbaImage {
+  const out = { width, height, data: new Uint8ClampedArray(width * height * 4) };
+  return warpHomographyBand(image, outputToInput, out, { from: 0, to: height });
+}
+
+/**
+ * Output rows `rows.from` to `rows.to` (exclusive) of the warp, into `out` (its size is the output size; a
+ * 4-byte-aligned buffer, e.g. shared memory another thread fills with the other rows). Every output row depends
+ * only on the source, so bands need no halo and together give exactly warpHomography's result.
+ */
+export function warpHomographyBand(
+  image: RgbaImage,
+  outputToInput: Matrix3,
+  out: RgbaImage,
+  rows: RowRange,
+): RgbaImage {
   assertImage(image);
-  const out = new Uint8ClampedArray(width * height * 4);
-  const dst = new Uint32Array(out.buffer);
+  assertImage(out);
+  const { width } = out;
+  const dst = new Uint32Array(out.data.buffer, out.data.byteOffset, out.data.length >> 2);
   const src = words(image.data);
   const sw = image.width;
   // A one-pixel source has no neighbour to blend with; repeat it.
   if (image.width < 2 || image.height < 2) {
-    for (let p = 0; p < dst.length; p++) dst[p] = src[0] ?? 0;
-    return { width, height, data: out };
+    dst.fill(src[0] ?? 0, rows.from * width, rows.to * width);
+    return out;
   }
   // Clamp just inside the last column and row, so the right and lower neighbours always exist.
   const maxXF = (image.width - 1) * 65536 - 1;
   const maxYF = (image.height - 1) * 65536 - 1;
   const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = outputToInput;
-  for (let y = 0; y < height; y++) {
+  for (let y = rows.from; y < rows.to; y++) {
     const X0 = h1 * y + h2;
     const Y0 = h4 * y + h5;
     const W0 = h7 * y + h8;
@@ -149,7 +166,7 @@ export function warpHomography(
       x0 += n;
     }
   }
-  return { width, height, data: out };
+  return out;
 }
 
 const LOW = 0x00ff00ff;

@@ -18,6 +18,8 @@ import {
   type ColorMatrix,
 } from '../../../core/imaging/lut';
 import type { RgbaImage } from '../../../core/imaging/types';
+import { sharpen, sharpenBand } from '../../../core/imaging/sharpen';
+import { warpHomography, warpHomographyBand, type Matrix3 } from '../../../core/imaging/warp';
 import { whiteBalanceCurves } from '../../../core/imaging/whiteBalance';
 import { bytesModule, compileWat, WASM_DIR, WASM_KERNELS } from '../../../scripts/build-wasm';
 
@@ -92,6 +94,31 @@ describe('WebAssembly point operations against the JavaScript reference', () => 
     setPointOpsBackend('wasm');
     applyChannelLuts(image, luts, image);
     expect(maxDifference(image.data, reference.data)).toBe(0);
+  });
+});
+
+describe('bands (the rows one thread of several does) give the whole-image result', () => {
+  // Cuts at odd rows and a one-row band: the halo must come from the neighbours' rows, not from an edge.
+  const cuts = [0, 1, 2, 333, 334, 800, 803];
+  const bands = cuts.slice(1).map((to, i) => ({ from: cuts[i]!, to }));
+
+  it('sharpen', async () => {
+    const image = await photo();
+    const whole = sharpen(image, { amount: 1.2 });
+    const out = { ...image, data: new Uint8ClampedArray(image.data.length) };
+    for (const rows of [...bands].reverse()) sharpenBand(image, out, rows, { amount: 1.2 });
+    expect(maxDifference(out.data, whole.data)).toBe(0);
+    expect(maxDifference(whole.data, image.data)).toBeGreaterThan(0);
+  });
+
+  it('the warp', async () => {
+    const image = await photo();
+    const t = 0.03;
+    const m: Matrix3 = [Math.cos(t), -Math.sin(t), 20, Math.sin(t), Math.cos(t), -10, 0, 1e-5, 1];
+    const whole = warpHomography(image, m, image.width, image.height);
+    const out = { ...image, data: new Uint8ClampedArray(image.data.length) };
+    for (const rows of bands) warpHomographyBand(image, m, out, rows);
+    expect(maxDifference(out.data, whole.data)).toBe(0);
   });
 });
 
