@@ -68,6 +68,10 @@ export function createApp(input: AppInput): express.Express {
       contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
       // The same as frame-ancestors 'none', for browsers that only read X-Frame-Options.
       xFrameOptions: { action: 'deny' },
+      // With COOP same-origin (helmet's default), this makes the page cross-origin isolated, so its image
+      // workers may share one photo's pixels (SharedArrayBuffer). The CSP above already keeps every load
+      // same-origin, data: or blob:, none of which require-corp blocks.
+      crossOriginEmbedderPolicy: { policy: 'require-corp' },
     }),
   );
 

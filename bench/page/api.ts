@@ -52,7 +52,7 @@ export interface BatchReport {
 }
 
 export interface BenchApi {
-  /** Which engine workers the page uses (navigator.hardwareConcurrency - 1, at least 1). */
+  /** How many engine workers the page uses (one per core, 1 to 4). */
   workerCount: number;
   hardwareConcurrency: number;
   /** Fetches `url` once, then runs it through the engine. */

@@ -236,6 +236,7 @@ describe('security headers', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-powered-by')).toBeNull();
   });

@@ -1,5 +1,5 @@
 // The engine as the app sees it: enhance(signal, request, onProgress) returns a JPEG without EXIF, or rejects with
-// an EngineError that fails only that photo. It owns the workers (one per spare core, started on first use,
+// an EngineError that fails only that photo. It owns the workers (one per core, started on first use,
 // terminated when a job is cancelled or after idling); screens never touch a Worker (CONVENTIONS.md 2 and 3).
 
 import { proxy, wrap } from 'comlink';
@@ -57,19 +57,20 @@ export interface ImageEngine {
 }
 
 export interface EngineOptions {
-  /** Number of workers; by default one per spare core (see `defaultWorkerCount`). */
+  /** Number of workers; by default one per core (see `defaultWorkerCount`). */
   workers?: number;
   /** A worker idle this long is terminated to free its memory. */
   idleTimeoutMs?: number;
 }
 
 /**
- * One worker per core the page does not need, at least 1. At most 4: a worker busy with a 12 MP photo holds
- * several copies of it (bitmap, canvas, pixels, result: about 50 MB each), which a phone with many small cores
- * cannot afford eight times over.
+ * One worker per core, so a batch keeps every core busy: the page's own work during a batch (messages, progress)
+ * is a few milliseconds per photo, so a core held back for it sat idle (on a 2-core laptop, half the machine).
+ * At most 4: a worker busy with a 12 MP photo holds several copies of it (bitmap, canvas, pixels, result: about
+ * 50 MB each), which a phone with many small cores cannot afford eight times over.
  */
 export function defaultWorkerCount(cores: number | undefined): number {
-  return Math.min(4, Math.max(1, (cores ?? 2) - 1));
+  return Math.min(4, Math.max(1, cores ?? 2));
 }
 
 /** Starts the real module worker. Vite bundles it because of the literal `new URL(..., import.meta.url)`. */

@@ -16,10 +16,10 @@ const ok = (job: WorkerJob): WorkerOutcome => ({
 
 describe('#defaultWorkerCount', () => {
   it.each([
-    [undefined, 1],
+    [undefined, 2],
     [1, 1],
-    [2, 1],
-    [4, 3],
+    [2, 2],
+    [4, 4],
     [5, 4],
     [16, 4],
   ])('%s cores -> %s workers', (cores, workers) => {
