@@ -1,0 +1,334 @@
+// Virtual staging in real Chromium against `npm start`: a visitor is told to sign in, the staging cards open the
+// dialog (focus, Escape, axe), options → analyzing → selection → staging → complete with the backward moves when
+// the analysis or the staging fails, every validation message, the final screen with 'Deine Einrichtungsliste',
+// and the downloaded photo with the 'Virtuell eingerichtet' label by default and without it when switched off
+// (checked on the file's pixels). Then once more on the openai provider through the fake OpenAI server: the image
+// edit carries the ticked products' pictures.
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labelBox } from '../../web/engine/disclosureLabel';
+import { FAKE_API_KEY, startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeOpenAI';
+import { modesHeading, openModes, ROOM, signUp, signUpHere, uploadPhotos } from '../helpers/e2eJourney';
+import { REPO, expectText, openBrowser, startApp, toastText, type Browser, type RunningApp } from './harness';
+
+const LIVING_ROOM = ROOM('living_room', 'Places365_val_00004801.jpg');
+const OTHER_ROOM = ROOM('living_room', 'Places365_val_00000785.jpg');
+const AXE_SOURCE = readFileSync(join(REPO, 'node_modules/axe-core/axe.min.js'), 'utf8');
+
+/** The serious and critical axe violations on the page as it is now. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    // axe-core's global, injected above; typed only as far as read here.
+    const axe = (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> };
+      }
+    ).axe;
+    return (await axe.run()).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${JSON.stringify(v.nodes).slice(0, 400)}`);
+}
+
+/** The screen's own back button ('Zurück' on mode selection, '← Zurück' on the final screen). */
+const back = (page: Page) =>
+  page
+    .getByRole('button', { name: /^(← )?Zurück$/ })
+    .first()
+    .click();
+
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Virtual Staging' });
+
+/** Clicks a staging mode card (opening 'weitere Optimierungen anzeigen' when it is hidden). */
+async function openStagingCard(page: Page, name: 'Virtuell einrichten' | 'Gemütlich einrichten') {
+  const card = page.getByRole('button', { name: new RegExp(`^${name}`) });
+  if ((await card.count()) === 0) {
+    await page.getByRole('button', { name: 'weitere Optimierungen anzeigen' }).click();
+  }
+  await card.first().click();
+}
+
+/** Ticks exactly the first `n` products of the selection. */
+async function tickFirst(page: Page, n: number): Promise<void> {
+  const boxes = dialog(page).getByRole('checkbox');
+  const count = await boxes.count();
+  for (let i = 0; i < count; i++) {
+    const box = boxes.nth(i);
+    if ((await box.isChecked()) !== i < n) await box.click();
+  }
+}
+
+/** Mean luma of a region of a downloaded photo. */
+async function regionLuma(
+  path: string,
+  region: { left: number; top: number; width: number; height: number },
+) {
+  const { channels } = await sharp(path).extract(region).greyscale().stats();
+  return channels[0]!.mean;
+}
+
+describe('virtual staging on the builtin provider', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('tells a visitor to sign in; the dialog traps focus, closes on Escape and passes axe', async () => {
+    const { page } = browser;
+    await page.goto(app.url);
+    await uploadPhotos(page, [LIVING_ROOM]);
+    await openModes(page, 1);
+    await openStagingCard(page, 'Virtuell einrichten');
+    await dialog(page).waitFor();
+    await dialog(page).getByText('Für Virtual Staging brauchst du ein Konto').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // Focus stays inside the dialog.
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+    await modesHeading(page).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toMatch(
+      /^Virtuell einrichten/,
+    );
+
+    await openStagingCard(page, 'Gemütlich einrichten');
+    await dialog(page).getByRole('button', { name: 'Anmelden' }).click();
+    await page.waitForURL(/\/login/);
+    await signUpHere(page, 'Stella Staging', 10);
+    await page.waitForURL(`${app.url}/`);
+  }, 240_000);
+
+  it('analyses, falls back on failures, stages and shows the furnishing list', async () => {
+    const { page } = browser;
+    await page.getByRole('heading', { level: 2 }).first().waitFor();
+    if ((await modesHeading(page).count()) === 0) await openModes(page, 1);
+    await openStagingCard(page, 'Gemütlich einrichten');
+    await dialog(page).waitFor();
+
+    // Options: five styles, the budget range 0-5000 € in steps of 50 with 0-2000 € to start.
+    for (const style of ['Automatisch', 'Modern', 'Klassisch', 'Minimalistisch', 'Gemütlich']) {
+      await dialog(page).getByRole('radio', { name: style }).waitFor();
+    }
+    const max = dialog(page).getByRole('slider', { name: 'Budget bis' });
+    expect(await max.getAttribute('min')).toBe('0');
+    expect(await max.getAttribute('max')).toBe('5000');
+    expect(await max.getAttribute('step')).toBe('50');
+    expect(await max.inputValue()).toBe('2000');
+    expect(await dialog(page).getByRole('slider', { name: 'Budget ab' }).inputValue()).toBe('0');
+    await dialog(page).getByText('0,00 € bis 2.000,00 €').waitFor();
+    await dialog(page).getByText('Virtual Staging kostet 5 Credits.').waitFor();
+    await dialog(page).getByRole('radio', { name: 'Gemütlich' }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A failed analysis goes back to the options.
+    await page.route('**/api/virtual-staging', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"x","code":"INTERNAL","required":5}',
+      }),
+    );
+    await dialog(page).getByRole('button', { name: 'Raum analysieren' }).click();
+    expect(await toastText(page, 'Fehler bei der Raumanalyse')).toContain('Fehler bei der Raumanalyse');
+    await dialog(page).getByRole('button', { name: 'Raum analysieren' }).waitFor();
+    await page.unroute('**/api/virtual-staging');
+
+    await dialog(page).getByRole('button', { name: 'Raum analysieren' }).click();
+    const products = dialog(page).getByRole('list', { name: 'Möbel auswählen' }).getByRole('listitem');
+    await products.first().waitFor({ timeout: 60_000 });
+    expect(await products.count()).toBeGreaterThan(3);
+    const first = products.first();
+    expect(await first.locator('img').getAttribute('src')).toMatch(/^\/products\/.+\.svg$/);
+    expect(await first.innerText()).toMatch(/\d+,\d\d €/);
+    expect(await first.innerText()).toMatch(/Wichtig|Empfohlen|Optional/);
+    expect(await first.getByRole('link').getAttribute('href')).toMatch(/^https:\/\/www\.amazon\.de\//);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Nothing ticked: 'Bitte wähle mindestens ein Möbelstück aus', and the selection stays.
+    await tickFirst(page, 0);
+    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
+    expect(await toastText(page, 'Möbelstück')).toContain('Bitte wähle mindestens ein Möbelstück aus');
+    await tickFirst(page, 3);
+
+    // A failed staging goes back to the selection, with its ticks.
+    let failApply = true;
+    await page.route('**/api/virtual-staging', async (route) => {
+      if (failApply && route.request().postDataJSON()?.action === 'apply') {
+        failApply = false;
+        await route.fulfill({
+          status: 502,
+          contentType: 'application/json',
+          body: '{"error":"x","code":"UPSTREAM_FAILED","required":5}',
+        });
+        return;
+      }
+      await route.continue();
+    });
+    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
+    expect(await toastText(page, 'Fehler beim Virtual Staging')).toContain('Fehler beim Virtual Staging');
+    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).waitFor();
+    expect(await dialog(page).getByRole('checkbox', { checked: true }).count()).toBe(3);
+
+    const started = Date.now();
+    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
+    expect(await toastText(page, 'Virtual Staging erfolgreich!')).toContain(
+      'Dein Raum wurde mit 3 Möbelstücken eingerichtet.',
+    );
+    console.info(`staging in the browser (apply, builtin): ${Date.now() - started} ms`);
+    await page.unroute('**/api/virtual-staging');
+    await dialog(page).getByText('Dein Raum wurde virtuell eingerichtet.').waitFor();
+    await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    await expectText(page.getByRole('heading', { level: 2 }).first(), 'Fertig optimiert');
+    const list = page.getByRole('region', { name: 'Deine Einrichtungsliste' });
+    await list.waitFor();
+    expect(await list.getByRole('listitem').count()).toBe(3);
+    expect(await list.innerText()).toMatch(/Geschätzte Gesamtkosten: [\d.]+,\d\d €/);
+    expect(await list.innerText()).toContain('virtuell eingerichtet');
+    expect(await list.innerText()).toMatch(/Affiliate|keine Affiliate-Links/);
+    await page.getByText('Virtuell eingerichtet', { exact: true }).first().waitFor();
+    await expectText(page.getByTestId('credit-balance'), '5 Credits');
+  }, 240_000);
+
+  it('downloads the furnished photo with the label by default and without it when switched off', async () => {
+    const { page } = browser;
+    const switchBox = page.getByRole('checkbox', { name: /Virtuell eingerichtet/ });
+    expect(await switchBox.isChecked()).toBe(true);
+    const save = async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Dieses Bild herunterladen' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^optimiertes-bild-1\.(jpg|png)$/);
+      return (await download.path())!;
+    };
+    const labelled = await save();
+    await switchBox.uncheck();
+    const plain = await save();
+
+    const { width, height } = await sharp(labelled).metadata();
+    expect(await sharp(plain).metadata()).toMatchObject({ width, height });
+    const box = labelBox(width!, height!);
+    const inside = {
+      left: box.x + Math.round(box.height / 2),
+      top: box.y + 2,
+      width: Math.round(box.fontPx * 3),
+      height: box.height - 4,
+    };
+    const above = { left: 0, top: 0, width: width!, height: Math.round(height! / 2) };
+    // The label darkens its pill and writes white text in it; nothing else of the photo changes (JPEG blocks
+    // away from the label encode the same pixels the same way).
+    expect((await regionLuma(plain, inside)) - (await regionLuma(labelled, inside))).toBeGreaterThan(25);
+    expect(Math.abs((await regionLuma(plain, above)) - (await regionLuma(labelled, above)))).toBeLessThan(
+      0.01,
+    );
+    const { data } = await sharp(labelled)
+      .extract(inside)
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([...data].filter((v) => v > 200).length).toBeGreaterThan(5);
+  }, 120_000);
+
+  it("says 'Du brauchst 5 Credits' below 5 credits and 'genau ein Bild' with two photos", async () => {
+    const { page } = browser;
+    // Spend the remaining 5 credits on a second staging.
+    await back(page);
+    await modesHeading(page).waitFor();
+    await openStagingCard(page, 'Gemütlich einrichten');
+    await dialog(page).getByRole('button', { name: 'Raum analysieren' }).click();
+    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click({ timeout: 60_000 });
+    await toastText(page, 'Virtual Staging erfolgreich!');
+    await expectText(page.getByTestId('credit-balance'), '0 Credits');
+    await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
+    await back(page);
+    await modesHeading(page).waitFor();
+
+    await openStagingCard(page, 'Gemütlich einrichten');
+    await dialog(page).getByText('Du brauchst 5 Credits für Virtual Staging').waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Raum analysieren' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+
+    // Two photos: the card says 'Bitte wähle genau ein Bild für Virtual Staging aus'.
+    await back(page);
+    await page.locator('[data-testid="file-input"]').setInputFiles([OTHER_ROOM]);
+    await page.getByRole('heading', { name: 'Deine Bilder (2)' }).waitFor();
+    await openModes(page, 2);
+    await openStagingCard(page, 'Virtuell einrichten');
+    expect(await toastText(page, 'genau ein Bild')).toContain(
+      'Bitte wähle genau ein Bild für Virtual Staging aus',
+    );
+    expect(await dialog(page).count()).toBe(0);
+  }, 240_000);
+});
+
+describe('virtual staging on the openai provider (fake OpenAI server)', () => {
+  let fake: FakeOpenAI;
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    app = await startApp({
+      AI_PROVIDER: 'openai',
+      OPENAI_API_KEY: FAKE_API_KEY,
+      OPENAI_BASE_URL: fake.baseURL,
+      OPENAI_MAX_RETRIES: '0',
+    });
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await fake?.close();
+  });
+
+  it('stages through one image edit that carries the ticked products', async () => {
+    const { page } = browser;
+    await signUp(page, app.url, 'Olga Online', 10);
+    await uploadPhotos(page, [LIVING_ROOM]);
+    await openModes(page, 1);
+    await openStagingCard(page, 'Gemütlich einrichten');
+    await dialog(page).getByRole('radio', { name: 'Modern' }).check();
+    await dialog(page).getByRole('button', { name: 'Raum analysieren' }).click();
+    const products = dialog(page).getByRole('list', { name: 'Möbel auswählen' }).getByRole('listitem');
+    await products.first().waitFor({ timeout: 60_000 });
+    await tickFirst(page, 2);
+    const ticked = await dialog(page)
+      .getByRole('checkbox', { checked: true })
+      .evaluateAll((boxes) => boxes.length);
+    expect(ticked).toBe(2);
+    const applyBody = page.waitForRequest(
+      (r) => r.url().endsWith('/api/virtual-staging') && r.postDataJSON()?.action === 'apply',
+    );
+    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
+    const sentIds = (
+      (await applyBody).postDataJSON() as { selectedProducts: { id: string }[] }
+    ).selectedProducts.map((p) => p.id);
+    expect(await toastText(page, 'Virtual Staging erfolgreich!')).toContain('2 Möbelstücken');
+    const edits = fake.requests.filter((r) => r.kind === 'edit');
+    expect(edits).toHaveLength(1);
+    expect(edits[0]!.images?.map((i) => i.name)).toEqual(['room.jpg', ...sentIds.map((id) => `${id}.png`)]);
+    expect(String(edits[0]!.fields.prompt)).toMatch(/modern style/);
+    expect(fake.problems).toEqual([]);
+    await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
+    await page.getByRole('region', { name: 'Deine Einrichtungsliste' }).waitFor();
+    await expectText(page.getByTestId('credit-balance'), '5 Credits');
+  }, 240_000);
+});
