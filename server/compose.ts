@@ -7,10 +7,12 @@ import { createAuth } from './auth/auth';
 import { getUserId } from './auth/session';
 import type { AppDeps, AppInput } from './deps';
 import { aiRouteBuilder } from './middleware/aiRoute';
-import { aiRateLimit, DEFAULT_AI_RATE_LIMITS } from './middleware/rateLimit';
+import { inSequence, pixelBudget } from './middleware/pixelBudget';
+import { aiRateLimit, DEFAULT_AI_RATE_LIMITS, ipKey } from './middleware/rateLimit';
 import { createAnalysisService } from './services/analysis';
 import { createCreditsService } from './services/credits';
 import { createEnhancementService } from './services/enhancement';
+import { ANALYSIS_MAX_PIXELS } from './services/images';
 import { createListingImporterFromEnv } from './services/listing/fromEnv';
 import { createPaidJobs } from './services/paidJobs';
 import { createStagingService } from './services/staging';
@@ -37,6 +39,15 @@ export function composeDeps(input: AppInput): AppDeps {
     });
   jobs.start();
   const paid = { jobs, logger };
+  // One budget of analysis pixels per visitor and minute, shared by the room analysis and the suggestions.
+  const analysisPixels = pixelBudget({
+    pixelsPerMinute: env.ANALYZE_MEGAPIXELS_PER_MINUTE * 1_000_000,
+    unknownPixels: ANALYSIS_MAX_PIXELS,
+    key: async (req) => {
+      const userId = await userIdOf(req);
+      return userId ? `user:${userId}` : `ip:${ipKey(req)}`;
+    },
+  });
 
   return {
     env,
@@ -49,8 +60,8 @@ export function composeDeps(input: AppInput): AppDeps {
       getUserId: userIdOf,
       limiters: {
         enhance: aiRateLimit(limits.enhance, userIdOf),
-        analyze: aiRateLimit(limits.analyze, userIdOf),
-        suggestions: aiRateLimit(limits.suggestions, userIdOf),
+        analyze: inSequence(aiRateLimit(limits.analyze, userIdOf), analysisPixels),
+        suggestions: inSequence(aiRateLimit(limits.suggestions, userIdOf), analysisPixels),
       },
       route: aiRouteBuilder(userIdOf),
       enhancement: createEnhancementService({ ...paid, provider }),

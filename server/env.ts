@@ -62,7 +62,7 @@ const EnvSchema = z
     /** Image jobs allowed to wait; past it the server answers 503 SERVICE_UNAVAILABLE with Retry-After. */
     IMAGE_QUEUE_MAX: integer(1, 10_000, 16),
     /** Megapixels one visitor (signed-in user or network) may send to /api/analyze-image per minute. */
-    ANALYZE_MEGAPIXELS_PER_MINUTE: integer(1, 100_000, 40),
+    ANALYZE_MEGAPIXELS_PER_MINUTE: integer(1, 100_000, 64),
     // Accounts (server/auth). Without a secret, one is generated on first start and kept in the database.
     BETTER_AUTH_SECRET: z
       .string()

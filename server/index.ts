@@ -7,6 +7,7 @@ import { createAiProvider } from './ai';
 import { createApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 import { createLogger } from './logger';
+import { imageQueue } from './services/imageQueue';
 import { openDatabase } from './store/db';
 
 /** How long running requests (AI jobs can be slow) may take after a shutdown signal before we cut them off. */
@@ -27,6 +28,8 @@ function main(): void {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
   const db = openDatabase(env.DATABASE_PATH);
+  // Image work at once (0: one per core) and how many may wait before visitors get 503 + Retry-After.
+  imageQueue.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX });
   // AI_PROVIDER (default: openai with a key, else the offline builtin provider) and the OPENAI_* settings.
   const app = createApp({ env, db, logger, ai: { provider: createAiProvider(env, { logger }) } });
 

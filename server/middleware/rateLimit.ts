@@ -11,7 +11,7 @@ export interface RateLimitOptions {
   /** Requests allowed per key and window. */
   limit: number;
   /**
-   * Whose requests are counted together; the client's IP address (IPv6 per /56 network) by default.
+   * Whose requests are counted together; the client's IP address (IPv6 per /64 network) by default.
    * The AI routes count per signed-in user instead (aiRateLimit below).
    */
   key?: (req: Request) => string | Promise<string>;
@@ -25,9 +25,13 @@ export const AUTH_RATE_LIMITED_MESSAGE = 'Too many sign-in attempts; wait a minu
 /** Sign-in and sign-up attempts per minute and IP address when AUTH_RATE_LIMIT is unset. */
 export const AUTH_RATE_LIMIT_DEFAULT = 10;
 
-/** The default key: the client's address as Express sees it (TRUST_PROXY decides whether proxies are believed). */
+/**
+ * The default key: the client's network as Express sees it (TRUST_PROXY decides whether proxies are believed). An
+ * IPv4 client is its address; an IPv6 client is its /64, the smallest block a provider hands one line, so a
+ * client cannot get fresh limits by hopping through its own 2^64 addresses.
+ */
 export const ipKey = (req: Request): string =>
-  ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown');
+  ipKeyGenerator(req.ip ?? req.socket.remoteAddress ?? 'unknown', 64);
 
 export function createRateLimit(options: RateLimitOptions): RequestHandler {
   const message = options.message ?? RATE_LIMITED_MESSAGE;

@@ -1,0 +1,77 @@
+// A per-visitor budget of photo pixels per minute for the free analysis calls (room analysis, suggestions): the
+// request rate limit alone let one address send 30 requests of 30 photos a minute. Pixels are read from each
+// photo's header (core/upload/imageSize.ts) before anything decodes; past the budget the call answers 429
+// RATE_LIMITED with Retry-After, like every other limit. Counters are fixed one-minute windows in memory.
+import type { Request, RequestHandler } from 'express';
+import { readImageSize } from '../../core/upload/imageSize';
+import { ApiError } from '../errors';
+import { RATE_LIMITED_MESSAGE } from './rateLimit';
+
+export interface PixelBudgetOptions {
+  pixelsPerMinute: number;
+  /** Whose photos are counted together (the signed-in user, else the network). */
+  key: (req: Request) => Promise<string>;
+  /** A photo whose header cannot be read counts as this many pixels (it is refused later anyway). */
+  unknownPixels: number;
+  now?: () => number;
+}
+
+const WINDOW_MS = 60_000;
+/** Enough base64 for any header: JPEG's size sits behind EXIF (APP1 is at most 64 KB). */
+const HEADER_BASE64_CHARS = 96 * 1024;
+
+/** Header pixels of a data: URL photo, without decoding more than its first bytes. */
+function headerPixels(dataUrl: unknown, unknownPixels: number): number {
+  if (typeof dataUrl !== 'string') return 0;
+  const start = dataUrl.indexOf(',') + 1;
+  const head = Buffer.from(dataUrl.slice(start, start + HEADER_BASE64_CHARS), 'base64');
+  const size = readImageSize(head);
+  return size ? size.width * size.height : unknownPixels;
+}
+
+export function pixelBudget(options: PixelBudgetOptions): RequestHandler {
+  const now = options.now ?? Date.now;
+  const windows = new Map<string, { startedAt: number; used: number }>();
+  let lastSweep = now();
+
+  return async (req, _res, next) => {
+    const urls: unknown = (req.body as { imageDataUrls?: unknown } | undefined)?.imageDataUrls;
+    if (!Array.isArray(urls) || urls.length === 0) return next();
+    const pixels = urls.reduce<number>((sum, url) => sum + headerPixels(url, options.unknownPixels), 0);
+    const at = now();
+    if (at - lastSweep > WINDOW_MS) {
+      for (const [key, window] of windows) if (at - window.startedAt >= WINDOW_MS) windows.delete(key);
+      lastSweep = at;
+    }
+    const key = await options.key(req);
+    let window = windows.get(key);
+    if (!window || at - window.startedAt >= WINDOW_MS) {
+      window = { startedAt: at, used: 0 };
+      windows.set(key, window);
+    }
+    if (window.used + pixels > options.pixelsPerMinute) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - at) / 1000));
+      return next(
+        new ApiError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, {
+          retryAfterSeconds,
+          reason: 'PIXEL_BUDGET',
+        }),
+      );
+    }
+    window.used += pixels;
+    next();
+  };
+}
+
+/** Runs the handlers one after the other as one (a route has one limiter step). */
+export function inSequence(...handlers: RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    let index = 0;
+    const step = (error?: unknown): void => {
+      const handler = handlers[index++];
+      if (error !== undefined || !handler) return next(error);
+      void Promise.resolve(handler(req, res, step)).catch(next);
+    };
+    step();
+  };
+}
