@@ -5,21 +5,11 @@ import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { ProgressSteps } from '../components/ProgressSteps';
 import { ToastHost } from '../components/ToastHost';
 import { TrustBadges } from '../components/TrustBadges';
-import { CompareDialog } from '../dialogs/CompareDialog';
 import { InsufficientCreditsDialog } from '../dialogs/InsufficientCreditsDialog';
-import { StagingDialog } from '../dialogs/StagingDialog';
 import { useSession } from '../api/auth';
 import { CREDIT_UPDATE_EVENT } from '../api/credits';
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { t } from '../i18n/de';
-import { AnalysisScreen } from '../screens/analysis/AnalysisScreen';
-import { FinalScreen } from '../screens/final/FinalScreen';
-import { LoginScreen } from '../screens/login/LoginScreen';
-import { ModesScreen } from '../screens/modes/ModesScreen';
-import { PricingScreen } from '../screens/pricing/PricingScreen';
-import { ProcessingScreen } from '../screens/processing/ProcessingScreen';
-import { ResultsScreen } from '../screens/results/ResultsScreen';
-import { SuggestionsScreen } from '../screens/suggestions/SuggestionsScreen';
 import { UploadScreen } from '../screens/upload/UploadScreen';
 import { currentStep, currentView, progressPercent } from '../workflow/machine';
 import { AccountMenu } from './AccountMenu';
@@ -27,6 +17,51 @@ import { ServicesContext, useActions, useAppState, type AppServices } from '../s
 import { ErrorBoundary } from './ErrorBoundary';
 import { OfflineBanner } from './OfflineBanner';
 import { UpdatePrompt } from './UpdatePrompt';
+
+// Split by route and by feature: the landing page (the upload screen) loads only what it shows; every later
+// screen, the login and pricing pages and the two large dialogs load when first needed (the service worker
+// precaches all of them, so this costs nothing offline).
+const AnalysisScreen = lazy(() =>
+  import('../screens/analysis/AnalysisScreen').then((m) => ({ default: m.AnalysisScreen })),
+);
+const ModesScreen = lazy(() =>
+  import('../screens/modes/ModesScreen').then((m) => ({ default: m.ModesScreen })),
+);
+const ProcessingScreen = lazy(() =>
+  import('../screens/processing/ProcessingScreen').then((m) => ({ default: m.ProcessingScreen })),
+);
+const ResultsScreen = lazy(() =>
+  import('../screens/results/ResultsScreen').then((m) => ({ default: m.ResultsScreen })),
+);
+const SuggestionsScreen = lazy(() =>
+  import('../screens/suggestions/SuggestionsScreen').then((m) => ({ default: m.SuggestionsScreen })),
+);
+const FinalScreen = lazy(() =>
+  import('../screens/final/FinalScreen').then((m) => ({ default: m.FinalScreen })),
+);
+const LoginScreen = lazy(() =>
+  import('../screens/login/LoginScreen').then((m) => ({ default: m.LoginScreen })),
+);
+const PricingScreen = lazy(() =>
+  import('../screens/pricing/PricingScreen').then((m) => ({ default: m.PricingScreen })),
+);
+const CompareDialog = lazy(() =>
+  import('../dialogs/CompareDialog').then((m) => ({ default: m.CompareDialog })),
+);
+const StagingDialog = lazy(() =>
+  import('../dialogs/StagingDialog').then((m) => ({ default: m.StagingDialog })),
+);
+
+/** The comparison and staging dialogs, mounted (and so loaded) only while one of them is open. */
+function LazyDialogs() {
+  const kind = useAppState((s) => s.overlay?.kind);
+  return (
+    <Suspense fallback={null}>
+      {kind === 'compare' && <CompareDialog />}
+      {kind === 'staging' && <StagingDialog />}
+    </Suspense>
+  );
+}
 
 function CurrentScreen() {
   switch (useAppState(currentView)) {
@@ -79,10 +114,11 @@ function WorkflowPage() {
         <p>{t('upload.subline')}</p>
       </header>
       <ProgressSteps step={step} fill={progressPercent(step)} />
-      <CurrentScreen />
-      <CompareDialog />
+      <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+        <CurrentScreen />
+      </Suspense>
+      <LazyDialogs />
       <InsufficientCreditsDialog />
-      <StagingDialog />
     </div>
   );
 }
@@ -118,12 +154,14 @@ export function App({ services }: { services: AppServices }) {
         <OfflineBanner />
         <main id="main">
           <ErrorBoundary>
-            <Routes>
-              <Route path="/" element={<WorkflowPage />} />
-              <Route path="/preise" element={<PricingScreen />} />
-              <Route path="/login" element={<LoginScreen />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
+            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+              <Routes>
+                <Route path="/" element={<WorkflowPage />} />
+                <Route path="/preise" element={<PricingScreen />} />
+                <Route path="/login" element={<LoginScreen />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
           </ErrorBoundary>
         </main>
         <TrustBadges />

@@ -28,6 +28,7 @@ export const de = {
     reload: 'Seite neu laden',
     notFound: 'Diese Seite gibt es nicht.',
     toHome: 'Zur Startseite',
+    loading: 'Wird geladen…',
     notifications: 'Benachrichtigungen (Alt+T)',
     closeNotification: 'Hinweis schließen',
   },

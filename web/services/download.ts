@@ -2,7 +2,6 @@
 // resolution within DOWNLOAD_MAX_BYTES, because portals refuse larger files (a 12 MP PNG is over 20 MB); PNG
 // only when the user asks for it (the option is remembered on this device). Both carry no metadata.
 
-import { zipSync } from 'fflate';
 import { DOWNLOAD_MAX_BYTES } from '../../core/catalog/limits';
 import { resultFileName, type ResultFormat } from '../../core/text/fileNames';
 import { convertBlob } from '../engine/canvasCodec';
@@ -55,6 +54,8 @@ export async function downloadOne(blob: Blob, n: number): Promise<void> {
 /** JPEG and PNG are already compressed, so the ZIP only stores the files (level 0) and stays fast. */
 export async function downloadZip(blobs: readonly Blob[], zipName: string): Promise<void> {
   const format = downloadFormat();
+  // The ZIP writer loads with the first ZIP download, not with the landing page.
+  const { zipSync } = await import('fflate');
   const files: Record<string, Uint8Array> = {};
   for (const [i, blob] of blobs.entries()) {
     files[resultFileName(i + 1, format)] = new Uint8Array(await (await encode(blob, format)).arrayBuffer());

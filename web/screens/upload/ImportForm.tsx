@@ -1,9 +1,32 @@
 // The 'oder' import form: a listing link from Airbnb or Booking.com. It checks the link as the user types
 // (core/listing, the same rules the server applies) and stays disabled while the link is invalid or loading.
 
-import { useId, useState, type FormEvent } from 'react';
-import { readListingInput, type ListingInput } from '../../../core/listing/detectPlatform';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { ListingInput } from '../../../core/listing/detectPlatform';
 import { t, type MessageKey } from '../../i18n/de';
+
+type ListingReader = (text: string) => ListingInput;
+let loadingReader: Promise<ListingReader> | null = null;
+
+/**
+ * The link check (core/listing with the Public Suffix List, a quarter of a megabyte) loads when the field is
+ * first used, not with the landing page; until then nothing is judged and the button stays disabled.
+ */
+function useListingReader(wanted: boolean): ListingReader | null {
+  const [reader, setReader] = useState<ListingReader | null>(null);
+  useEffect(() => {
+    if (!wanted || reader) return;
+    let live = true;
+    loadingReader ??= import('../../../core/listing/detectPlatform').then((m) => m.readListingInput);
+    void loadingReader.then((read) => live && setReader(() => read));
+    return () => {
+      live = false;
+    };
+  }, [wanted, reader]);
+  return reader;
+}
+
+const NOT_CHECKED: ListingInput = { ok: false, error: 'INVALID_URL' };
 
 function problemKey(input: ListingInput): MessageKey | null {
   if (input.ok) return null;
@@ -22,10 +45,12 @@ export interface ImportFormProps {
 export function ImportForm({ onImport, loading, error }: ImportFormProps) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
+  const [focused, setFocused] = useState(false);
   const id = useId();
-  const input = readListingInput(text);
+  const read = useListingReader(focused || text !== '');
+  const input = read ? read(text) : NOT_CHECKED;
   const problem = problemKey(input);
-  const showProblem = touched && text.trim() !== '' && problem !== null;
+  const showProblem = read !== null && touched && text.trim() !== '' && problem !== null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -46,6 +71,7 @@ export function ImportForm({ onImport, loading, error }: ImportFormProps) {
           placeholder={t('importForm.placeholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
+          onFocus={() => setFocused(true)}
           onBlur={() => setTouched(true)}
           aria-invalid={showProblem}
           aria-describedby={`${id}-help`}
