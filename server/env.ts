@@ -50,7 +50,7 @@ const EnvSchema = z
     /** How long a paid call's answer is kept for a retry with the same Idempotency-Key (services/paidJobs.ts). */
     PAID_RESULT_TTL_MINUTES: integer(1, 43_200, 1440),
     /** New accounts per network (IPv4 address or IPv6 /64) and UTC day that get STARTING_CREDITS; later ones get 0. */
-    STARTER_CREDITS_PER_NETWORK_PER_DAY: integer(0, 1_000_000, 1),
+    STARTER_CREDITS_PER_NETWORK_PER_DAY: integer(0, 1_000_000, 3),
     /** Free credits (starting credits) the whole server grants per UTC day; past it new accounts start with 0. */
     FREE_CREDITS_DAILY_CAP: integer(0, 100_000_000, 1000),
     /** Slow clients: time to send all request headers, the whole request, and idle keep-alive (server/index.ts). */

@@ -5,6 +5,11 @@ import { z } from 'zod';
 /** GET /api/credits: the signed-in user's balance; 0 for a visitor (SPEC section 6). */
 export const CreditsResponse = z.object({
   credits: z.number().int().nonnegative(),
+  /**
+   * Set when this account started with 0 credits because of the free-credit limits: its network already had
+   * its new accounts with starting credits today, or the server's free credits for today were used up.
+   */
+  starterWithheld: z.enum(['NETWORK_LIMIT', 'DAILY_CAP']).optional(),
 });
 export type CreditsResponse = z.infer<typeof CreditsResponse>;
 

@@ -9,6 +9,7 @@ import { SqliteDialect } from 'kysely';
 import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/contract/auth';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
+import { currentClientNetwork } from '../middleware/clientNetwork';
 import type { CreditsService } from '../services/credits';
 import type { Db } from '../store/db';
 import { authSecret } from './secret';
@@ -98,11 +99,14 @@ export function authOptions({ db, env, logger, credits }: AuthDeps): BetterAuthO
           // Runs after the user row is written; the idempotency key makes a second run a no-op.
           after: async (user) => {
             if (env.STARTING_CREDITS <= 0) return;
-            credits.grant({
+            // Once per network and day, within the server's daily cap of free credits (services/credits.ts).
+            credits.grantStarter({
               userId: user.id,
               amount: env.STARTING_CREDITS,
+              network: currentClientNetwork() ?? 'unknown',
+              perNetworkPerDay: env.STARTER_CREDITS_PER_NETWORK_PER_DAY,
+              dailyCap: env.FREE_CREDITS_DAILY_CAP,
               idempotencyKey: signupGrantKey(user.id),
-              reason: 'signup',
             });
           },
         },

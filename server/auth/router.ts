@@ -12,6 +12,7 @@ import {
   SignUpRequest,
 } from '../../core/contract/auth';
 import type { AppDeps } from '../deps';
+import { withClientNetwork } from '../middleware/clientNetwork';
 import { AUTH_RATE_LIMITED_MESSAGE, AUTH_RATE_LIMIT_DEFAULT, createRateLimit } from '../middleware/rateLimit';
 
 /** Account forms are tiny; nothing larger has a reason to reach the password hasher. */
@@ -44,7 +45,16 @@ export function authRouter({ auth, env }: AppDeps): Router {
   const handle: RequestHandler = (req, res) => auth.handler(req, res);
 
   const noQuery = parseQuery(NoQuery);
-  router.post('/auth/sign-up/email', attempts, noQuery, json, parseBody(SignUpRequest), handle);
+  // The sign-up knows its network, so the starting credits go once per network and day (auth.ts).
+  router.post(
+    '/auth/sign-up/email',
+    attempts,
+    noQuery,
+    json,
+    parseBody(SignUpRequest),
+    withClientNetwork,
+    handle,
+  );
   router.post('/auth/sign-in/email', attempts, noQuery, json, parseBody(SignInRequest), handle);
   router.post('/auth/sign-out', noQuery, json, parseBody(SignOutRequest), handle);
   router.get('/auth/get-session', parseQuery(GetSessionQuery), handle);

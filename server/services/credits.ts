@@ -5,6 +5,11 @@
 import { ApiError } from '../errors';
 import type { Db } from '../store/db';
 import { createLedgerRepository, type LedgerEntry, type LedgerKind } from '../store/ledger';
+import {
+  createStarterGrantRepository,
+  type StarterGrant,
+  type StarterWithheld,
+} from '../store/starterGrants';
 
 export interface ChargeResult {
   ok: true;
@@ -38,7 +43,29 @@ export interface CreditsService {
   grant(input: { userId: string; amount: number; idempotencyKey: string; reason: string }): {
     balance: number;
   };
+  /**
+   * A new account's starting credits, once per account, within the free-credit limits: at most `perNetworkPerDay`
+   * accounts of one network get them per UTC day, and at most `dailyCap` credits go out per day server-wide.
+   * Past either, the account starts with 0 and the row says why. One transaction with the ledger grant.
+   */
+  grantStarter(input: StarterInput): StarterGrant;
+  /** What the account's start was (undefined for accounts from before the limits). */
+  starterOf(userId: string): StarterGrant | undefined;
 }
+
+export interface StarterInput {
+  userId: string;
+  amount: number;
+  /** IPv4 address or IPv6 /64 of the sign-up (middleware/clientNetwork.ts); 'unknown' when not known. */
+  network: string;
+  perNetworkPerDay: number;
+  dailyCap: number;
+  /** The ledger key of the grant (auth.ts signupGrantKey). */
+  idempotencyKey: string;
+  now?: Date;
+}
+
+export type { StarterGrant, StarterWithheld };
 
 /**
  * An idempotency key that is already in the ledger for another user, kind, amount or charge. Keys are global,
@@ -184,6 +211,33 @@ export function createCreditsService(db: Db): CreditsService {
     },
   );
 
+  const starters = createStarterGrantRepository(db);
+  const grantStarter = db.transaction((input: StarterInput): StarterGrant => {
+    const existing = starters.of(input.userId);
+    if (existing) return existing;
+    const day = (input.now ?? new Date()).toISOString().slice(0, 10);
+    let withheld: StarterWithheld | null = null;
+    if (starters.grantedTo(input.network, day) >= input.perNetworkPerDay) withheld = 'NETWORK_LIMIT';
+    else if (starters.creditsOn(day) + input.amount > input.dailyCap) withheld = 'DAILY_CAP';
+    const record: StarterGrant = {
+      userId: input.userId,
+      network: input.network,
+      day,
+      amount: withheld === null ? input.amount : 0,
+      withheld,
+    };
+    starters.insert(record);
+    if (record.amount > 0) {
+      grant({
+        userId: input.userId,
+        amount: record.amount,
+        idempotencyKey: input.idempotencyKey,
+        reason: 'signup',
+      });
+    }
+    return record;
+  });
+
   return {
     balance: (userId) => ledger.balance(userId),
     // .immediate: BEGIN IMMEDIATE takes the write lock before the balance is read (see the module comment).
@@ -199,5 +253,12 @@ export function createCreditsService(db: Db): CreditsService {
       assertInput(input);
       return grant.immediate(input);
     },
+    grantStarter(input) {
+      if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+        throw new RangeError(`Starting credits are whole numbers above 0 (got ${input.amount})`);
+      }
+      return grantStarter.immediate(input);
+    },
+    starterOf: (userId) => starters.of(userId),
   };
 }

@@ -103,4 +103,22 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Starter credits (services/credits.ts grantStarter): one row per new account saying what it was given and
+    // from which network (IPv4 address or IPv6 /64) on which UTC day, so the per-network and per-day limits are
+    // counted in the same transaction that grants. amount 0 with a reason: the account started with nothing.
+    name: '005_starter_grants',
+    sql: `
+      CREATE TABLE starter_grants (
+        user_id TEXT PRIMARY KEY REFERENCES "user" ("id"),
+        network TEXT NOT NULL,
+        day TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount >= 0),
+        withheld TEXT CHECK (withheld IN ('NETWORK_LIMIT', 'DAILY_CAP')),
+        created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP
+      );
+      CREATE INDEX starter_grants_network_idx ON starter_grants (network, day);
+      CREATE INDEX starter_grants_day_idx ON starter_grants (day);
+    `,
+  },
 ];

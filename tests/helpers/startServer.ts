@@ -39,6 +39,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       LOG_LEVEL: 'silent',
       DATABASE_PATH: join(dir, 'raumglanz.db'),
       STATIC_DIR: join(dir, 'static'),
+      // Tests sign up many accounts from 127.0.0.1; the free-credit limits have their own test.
+      STARTER_CREDITS_PER_NETWORK_PER_DAY: '1000000',
+      FREE_CREDITS_DAILY_CAP: '100000000',
     }),
     ...options.env,
   };

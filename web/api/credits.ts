@@ -3,6 +3,7 @@
 // session is known, after a charged job, and on every 'creditUpdate' event).
 
 import { CreditsResponse } from '../../core/contract/credits';
+import { t } from '../i18n/de';
 
 /** The browser event that makes the app reload the balance (e.g. from another part of the page). */
 export const CREDIT_UPDATE_EVENT = 'creditUpdate';
@@ -21,4 +22,14 @@ export async function refreshCredits(signal?: AbortSignal): Promise<number | nul
   } catch {
     return null;
   }
+}
+
+/**
+ * Why a new account started with 0 credits, as one German sentence, or null when it got its starting credits
+ * (the server sends `starterWithheld` with the balance; the limits are in the README's env table).
+ */
+export function starterWithheldText(body: CreditsResponse): string | null {
+  if (body.starterWithheld === 'NETWORK_LIMIT') return t('errors.starterNetworkLimit');
+  if (body.starterWithheld === 'DAILY_CAP') return t('errors.starterDailyCap');
+  return null;
 }

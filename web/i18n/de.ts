@@ -493,6 +493,10 @@ export const de = {
     tooManyFiles: 'Zu viele Bilder auf einmal (höchstens {max}).',
     imageTooLarge: 'Das Bild hat zu viele Pixel (höchstens {megapixels} Megapixel).',
     unsupportedImage: 'Nicht unterstütztes Format',
+    starterNetworkLimit:
+      'Dein Konto startet mit 0 Credits: Aus deinem Netzwerk wurden heute schon Konten mit Start-Credits angelegt.',
+    starterDailyCap:
+      'Dein Konto startet mit 0 Credits: Die kostenlosen Start-Credits für heute sind vergeben. Morgen gibt es neue.',
     imageUnreadable:
       'Foto {image} ist beschädigt oder unvollständig und lässt sich nicht öffnen. Bitte lade es noch einmal hoch.',
     aiUnavailable: 'Diese Optimierung braucht den KI-Dienst, der auf diesem Server nicht eingerichtet ist.',
