@@ -5,7 +5,6 @@ import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { ProgressSteps } from '../components/ProgressSteps';
 import { ToastHost } from '../components/ToastHost';
 import { TrustBadges } from '../components/TrustBadges';
-import { InsufficientCreditsDialog } from '../dialogs/InsufficientCreditsDialog';
 import { useSession } from '../api/auth';
 import { CREDIT_UPDATE_EVENT } from '../api/credits';
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
@@ -51,14 +50,18 @@ const CompareDialog = lazy(() =>
 const StagingDialog = lazy(() =>
   import('../dialogs/StagingDialog').then((m) => ({ default: m.StagingDialog })),
 );
+const InsufficientCreditsDialog = lazy(() =>
+  import('../dialogs/InsufficientCreditsDialog').then((m) => ({ default: m.InsufficientCreditsDialog })),
+);
 
-/** The comparison and staging dialogs, mounted (and so loaded) only while one of them is open. */
+/** The dialogs of the workflow, each mounted (and so loaded) only while it is open. */
 function LazyDialogs() {
   const kind = useAppState((s) => s.overlay?.kind);
   return (
     <Suspense fallback={null}>
       {kind === 'compare' && <CompareDialog />}
       {kind === 'staging' && <StagingDialog />}
+      {kind === 'insufficientCredits' && <InsufficientCreditsDialog />}
     </Suspense>
   );
 }
@@ -118,7 +121,6 @@ function WorkflowPage() {
         <CurrentScreen />
       </Suspense>
       <LazyDialogs />
-      <InsufficientCreditsDialog />
     </div>
   );
 }
