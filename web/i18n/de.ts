@@ -185,6 +185,7 @@ export const de = {
     needsAccount:
       'Diese Optimierung macht eine KI auf unserem Server und kostet Credits. Dafür brauchst du ein kostenloses Konto – beim Anwenden kannst du dich anmelden.',
     needsConnection: 'Diese Optimierung läuft auf unserem Server und braucht eine Internetverbindung.',
+    onlyRoom: 'nur für Fotos: {room}',
     imageLabel: 'Bild {n}: {name}',
     serverModes: 'KI-Optimierungen',
     deviceModes: 'Auf deinem Gerät',

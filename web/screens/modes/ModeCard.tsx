@@ -2,7 +2,7 @@
 // device modes) and the 'Empfohlen' badge. A checkbox to assistive technology.
 
 import type { Mode } from '../../../core/catalog/types';
-import { modeCost } from '../../../core/catalog/modes';
+import { modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
 import { useId } from 'react';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../app/online';
@@ -50,7 +50,13 @@ export function ModeCard({
             {recommended && ' '}
             {recommended && <span className="pill pill--accent">{t('modes.recommended')}</span>}
           </span>
-          <span className="mode-card__description">{mode.description}</span>
+          <span className="mode-card__description">
+            {mode.description}
+            {/* In 'Alle gleich' a room's own mode changes only the photos of that room: say so. */}
+            {mode.roomType && mode.roomType !== 'general' && (
+              <> · {t('modes.onlyRoom', { room: ROOM_TYPE_LABELS[mode.roomType] })}</>
+            )}
+          </span>
         </span>
         <span className={`pill${cost === 0 ? ' pill--free' : ''}`}>
           {cost === 0
