@@ -65,7 +65,7 @@ export interface StarterInput {
   now?: Date;
 }
 
-export type { StarterGrant, StarterWithheld };
+export type { StarterGrant };
 
 /**
  * An idempotency key that is already in the ledger for another user, kind, amount or charge. Keys are global,
