@@ -54,6 +54,7 @@ export async function measureFirstLoad(distDir?: string): Promise<FirstLoadRepor
         );
       });
       await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500); // scripts requested at the very end of the quiet period
       await Promise.all(pending);
       const gzipKB = scripts.reduce((sum, s) => sum + s.gzipBytes, 0) / 1024;
       return { gzipKB, scripts };

@@ -1,20 +1,28 @@
 // `npm run bench`: our kernels against sharp (bench/kernels.ts, run as a child process so its timings are not
-// disturbed by this process), then the whole pipeline in headless Chromium against sharp (bench/pipeline.ts).
-// Prints readable tables, and as the very last line one JSON object with the figures:
-// {"kernels":[{"name","mpps","sharpMpps","ratio"}...],"pipeline":{"oursMs","sharpMs","ratio"},"mainThreadLongTasks":N}
-// Optional: BENCH_RUNS (pipeline runs, default 7), BENCH_BATCH (photos in the long-task batch, default 20).
+// disturbed by this process), the whole pipeline and a batch in headless Chromium against sharp
+// (bench/pipeline.ts), and the landing page's JavaScript (bench/firstLoad.ts). Prints readable tables, and as the
+// very last line one JSON object: {"kernels":[{"name","mpps","mppsOneCore","sharpMpps","ratio",...}...],
+// "pipeline":{"oursMs","sharpMs","ratio"},"batch":{"oursPhotosPerS","sharpPhotosPerS","ratio"},
+// "mainThreadLongTasks":N,"peakTabMB":N,"firstLoadGzipKB":N}. bench/README.md explains each figure.
+// Optional: BENCH_RUNS (pipeline runs, default 7), BENCH_BATCH (photos in the batch, default 20).
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatFirstLoad, measureFirstLoad } from './firstLoad';
 import { BATCH_SIZE, formatPipelineTable, REPO, runPipelineBench } from './pipeline';
 
 export interface KernelFigure {
   name: string;
+  /** Both cores (two threads on row bands of one frame). */
   mpps: number;
+  mppsOneCore: number;
+  /** sharp on one thread, and our one core against it. */
   sharpMpps: number;
   ratio: number;
+  sharpMppsTwoThreads: number;
+  ratioTwoCores: number;
 }
 
 export const KERNELS_SCRIPT = resolve(REPO, 'bench/kernels.ts');
@@ -58,6 +66,9 @@ async function main(): Promise<void> {
     batch: positive(process.env.BENCH_BATCH, BATCH_SIZE),
   });
   console.log(formatPipelineTable(report));
+  console.log('');
+  const firstLoad = await measureFirstLoad();
+  console.log(formatFirstLoad(firstLoad));
 
   const round = (n: number, digits: number) => Number(n.toFixed(digits));
   console.log(
@@ -68,7 +79,14 @@ async function main(): Promise<void> {
         sharpMs: round(report.sharpMs, 1),
         ratio: round(report.ratio, 3),
       },
+      batch: {
+        oursPhotosPerS: round(report.oursPhotosPerS, 3),
+        sharpPhotosPerS: round(report.sharpPhotosPerS, 3),
+        ratio: round(report.oursPhotosPerS / report.sharpPhotosPerS, 3),
+      },
       mainThreadLongTasks: report.mainThreadLongTasks,
+      peakTabMB: Math.round(report.peakTabMB),
+      firstLoadGzipKB: Math.round(firstLoad.gzipKB),
     }),
   );
 }
