@@ -1,7 +1,7 @@
 // The disclosure on a virtually furnished photo: a dark pill with 'Virtuell eingerichtet' in its lower left
 // corner, drawn with the browser's own codec (canvasCodec), so whoever sees the downloaded photo on a listing
 // knows the furniture is not really there (EU AI Act Art. 50; portals ask hosts not to mislead guests).
-import { withBitmap, type EncodedType } from './canvasCodec';
+import { JPEG_QUALITY, withBitmap, type EncodedType } from './canvasCodec';
 
 export interface LabelBox {
   x: number;
@@ -21,11 +21,15 @@ export function labelBox(width: number, height: number, textWidthPerFontPx = 11.
   return { x: margin, y: height - margin - boxHeight, width: boxWidth, height: boxHeight, fontPx };
 }
 
-/** The photo with the label drawn in, encoded as `type` (no metadata: canvas encodes carry none). */
+/**
+ * The photo with the label drawn in, encoded as `type` (no metadata: canvas encodes carry none). The default is
+ * a JPEG at the quality results are kept at, which the JPEG download then takes as it is (no second encode).
+ */
 export function drawDisclosureLabel(
   blob: Blob,
   text: string,
-  type: EncodedType = 'image/png',
+  type: EncodedType = 'image/jpeg',
+  quality: number = JPEG_QUALITY.keep,
 ): Promise<Blob> {
   return withBitmap(blob, {}, async (bitmap) => {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
@@ -44,6 +48,6 @@ export function drawDisclosureLabel(
     ctx.textBaseline = 'middle';
     ctx.textAlign = 'center';
     ctx.fillText(text, box.x + box.width / 2, box.y + box.height / 2, box.width - box.fontPx);
-    return canvas.convertToBlob({ type });
+    return canvas.convertToBlob(type === 'image/jpeg' ? { type, quality } : { type });
   });
 }
