@@ -5,6 +5,7 @@
 import { assertImage, createLike, type RgbaImage } from './types';
 import { ALPHA_MASK, IS_LITTLE_ENDIAN } from './pixels';
 import { LUMA_B, LUMA_G, LUMA_R } from './color';
+import { kernelBackend } from './wasm/backend';
 import { applyLutsWasm, applyMatrixLutsWasm } from './wasm/pointOps';
 
 /** One channel's tone function on normalised values: [0, 1] -> [0, 1], monotone non-decreasing. */
@@ -63,18 +64,6 @@ export function curvesToLuts(curves: ChannelCurves): ChannelLuts {
 }
 
 /**
- * Which loop runs the point operations: the WebAssembly kernel (wasm/pointOps.wat, 2-3x faster: no bounds
- * check per table read) where the platform allows it, else the JavaScript word loop below. Both give the same
- * bytes; tests switch to 'js' to compare them.
- */
-export type PointOpsBackend = 'wasm' | 'js';
-let backend: PointOpsBackend = 'wasm';
-
-export function setPointOpsBackend(next: PointOpsBackend): void {
-  backend = next;
-}
-
-/**
  * Applies per-channel tables into `out` (a new image unless given; `out` may be `image` itself for in-place use).
  *
  * Why it is written this way: reading and writing a whole pixel as one 32-bit word, with the tables pre-shifted
@@ -101,7 +90,7 @@ export function applyChannelLuts(
     }
     return out;
   }
-  if (backend === 'wasm' && applyLutsWasm(src, dst, luts.r, luts.g, luts.b)) return out;
+  if (kernelBackend() === 'wasm' && applyLutsWasm(src, dst, luts.r, luts.g, luts.b)) return out;
   fillShifted(TABLE_R, luts.r, 0);
   fillShifted(TABLE_G, luts.g, 8);
   fillShifted(TABLE_B, luts.b, 16);
@@ -187,7 +176,7 @@ export function applyMatrixAndLuts(
     dst.set(result.data);
     return out;
   }
-  if (backend === 'wasm' && applyMatrixLutsWasm(src, dst, m, luts.r, luts.g, luts.b)) return out;
+  if (kernelBackend() === 'wasm' && applyMatrixLutsWasm(src, dst, m, luts.r, luts.g, luts.b)) return out;
   fillWidened(WIDE_R, luts.r, 0);
   fillWidened(WIDE_G, luts.g, 8);
   fillWidened(WIDE_B, luts.b, 16);

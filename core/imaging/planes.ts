@@ -4,6 +4,8 @@
 // writes pixels. Adding the same amount to R, G and B changes luma by that amount and leaves colour alone.
 import { createLike, type RgbaImage } from './types';
 import { ALPHA_MASK, CLAMP8, CLAMP8_OFFSET, pixelWords } from './pixels';
+import { kernelBackend } from './wasm/backend';
+import { binomialLumaResponseWasm } from './wasm/sharpen';
 
 /** Fixed-point scale of luma planes and detail values: 16 units per 8-bit level. */
 export const LUMA_SCALE = 16;
@@ -149,6 +151,12 @@ export function binomialLumaResponse(
     return out;
   }
   const { from, to } = rows;
+  if (
+    kernelBackend() === 'wasm' &&
+    binomialLumaResponseWasm(image.data, out.data, width, height, response, rows)
+  ) {
+    return out;
+  }
   const src = pixelWords(image.data);
   const dst = pixelWords(out.data);
   // Ring buffers of five rows: 8-bit luma (with two replicated pixels of padding at each end, so the

@@ -1,7 +1,7 @@
-// The WebAssembly form of the point operations (pointOps.wat): instantiated once per thread, synchronously (the
-// module is under 1 kB, which even a page's main thread may compile synchronously), and fed in cache-sized
-// chunks: copy in, run, copy out, so the pixels cross memory once. Returns false where WebAssembly is missing
-// or refused (a CSP without 'wasm-unsafe-eval'); lut.ts then runs its JavaScript loop, which gives the same bytes.
+// The WebAssembly form of the point operations (pointOps.wat): instantiated once per thread and fed in
+// cache-sized chunks: copy in, run, copy out, so the pixels cross memory once. Returns false where WebAssembly
+// is missing or refused; lut.ts then runs its JavaScript loop, which gives the same bytes.
+import { instantiate, type Bytes } from './instantiate';
 import { pointOpsWasmBase64 } from './pointOpsWasm';
 
 interface PointOpsExports {
@@ -16,31 +16,10 @@ const CHUNK_PIXELS = 32768;
 const WIDE_AT = 1024;
 const WIDE_SIZE = 1280;
 
-/** The part of the WebAssembly API used here; core's target declares no runtime globals (tsconfig.core.json). */
-interface WasmApi {
-  Module: new (bytes: Uint8Array) => object;
-  Instance: new (module: object) => { exports: unknown };
-}
-interface Runtime {
-  WebAssembly?: WasmApi;
-  atob?: (base64: string) => string;
-}
-
-/** Pixels as a kernel gets them (ImageData's clamped bytes) or as a Node buffer holds them. */
-type Bytes = Uint8Array | Uint8ClampedArray;
-
 let instance: PointOpsExports | null | undefined;
 
 function pointOps(): PointOpsExports | null {
-  if (instance !== undefined) return instance;
-  const { WebAssembly: wasm, atob } = globalThis as unknown as Runtime;
-  try {
-    if (!wasm || !atob) throw new Error('no WebAssembly');
-    const bytes = Uint8Array.from(atob(pointOpsWasmBase64), (c) => c.charCodeAt(0));
-    instance = new wasm.Instance(new wasm.Module(bytes)).exports as PointOpsExports;
-  } catch {
-    instance = null;
-  }
+  if (instance === undefined) instance = instantiate<PointOpsExports>(pointOpsWasmBase64);
   return instance;
 }
 

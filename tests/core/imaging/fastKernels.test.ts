@@ -13,12 +13,12 @@ import {
   applyMatrixAndLuts,
   curvesToLuts,
   saturationMatrix,
-  setPointOpsBackend,
   type ChannelLuts,
   type ColorMatrix,
 } from '../../../core/imaging/lut';
 import type { RgbaImage } from '../../../core/imaging/types';
-import { sharpen, sharpenBand } from '../../../core/imaging/sharpen';
+import { setKernelBackend } from '../../../core/imaging/wasm/backend';
+import { sharpen, sharpenBand, sharpenInPlace } from '../../../core/imaging/sharpen';
 import { warpHomography, warpHomographyBand, type Matrix3 } from '../../../core/imaging/warp';
 import { whiteBalanceCurves } from '../../../core/imaging/whiteBalance';
 import { bytesModule, compileWat, WASM_DIR, WASM_KERNELS } from '../../../scripts/build-wasm';
@@ -73,25 +73,39 @@ const CASES: [string, Op][] = [
 ];
 
 describe('WebAssembly point operations against the JavaScript reference', () => {
-  afterEach(() => setPointOpsBackend('wasm'));
+  afterEach(() => setKernelBackend('wasm'));
 
   it.each(CASES)('%s: within 1 level on a photo and on noise', async (_name, op) => {
     for (const image of [await photo(), noise(333, 211)]) {
-      setPointOpsBackend('js');
+      setKernelBackend('js');
       const reference = op(image);
-      setPointOpsBackend('wasm');
+      setKernelBackend('wasm');
       const fast = op(image);
       expect(maxDifference(fast.data, reference.data)).toBeLessThanOrEqual(1);
       expect(maxDifference(fast.data, image.data)).toBeGreaterThan(0); // the operation did something
     }
   });
 
+  it.each([
+    ['default', {}],
+    ['strong, no threshold', { amount: 2, threshold: 0, haloLimit: 0 }],
+  ])('sharpen (%s): identical on a photo and on noise, new image and in place', async (_name, options) => {
+    for (const image of [await photo(), noise(333, 211), noise(1, 7), noise(9, 1)]) {
+      setKernelBackend('js');
+      const reference = sharpen(image, options);
+      setKernelBackend('wasm');
+      expect(maxDifference(sharpen(image, options).data, reference.data)).toBe(0);
+      const copy = { ...image, data: image.data.slice() };
+      expect(maxDifference(sharpenInPlace(copy, options).data, reference.data)).toBe(0);
+    }
+  });
+
   it('works in place', async () => {
     const image = await photo();
     const luts = curvesToLuts(exposureCurves(1));
-    setPointOpsBackend('js');
+    setKernelBackend('js');
     const reference = applyChannelLuts(image, luts);
-    setPointOpsBackend('wasm');
+    setKernelBackend('wasm');
     applyChannelLuts(image, luts, image);
     expect(maxDifference(image.data, reference.data)).toBe(0);
   });
