@@ -6,7 +6,7 @@ import { builtinStagingRenderer } from './builtin';
 import { openAiStagingRenderer } from './openai';
 import type { StagingRenderer } from './types';
 
-export type { StagingLine, StagingRenderer, StagingRenderInput, StagingRenderResult } from './types';
+export type { StagingLine, StagingRenderer } from './types';
 
 export function createStagingRenderer(env: Env, logger?: Logger): StagingRenderer {
   if (env.AI_PROVIDER === 'openai' && env.OPENAI_API_KEY) {
