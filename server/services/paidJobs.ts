@@ -256,6 +256,12 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
   });
 
   const tick = (): void => {
+    // The app's database was closed (a test's server stopped) without stop(): nothing left to watch.
+    if (!db.open) {
+      clearInterval(timer);
+      timer = undefined;
+      return;
+    }
     try {
       jobs.heartbeat(bootId, now());
       const report = recover.immediate();
