@@ -5,6 +5,8 @@
 // the border pixel (perspective.ts crops so that this never shows).
 import type { RowRange } from './planes';
 import { assertImage, type RgbaImage } from './types';
+import { kernelBackend } from './wasm/backend';
+import { warpRowsWasm } from './wasm/warp';
 
 /** A row-major 3x3 matrix acting on column vectors (x, y, 1). */
 export type Matrix3 = readonly [number, number, number, number, number, number, number, number, number];
@@ -105,51 +107,26 @@ export function warpHomographyBand(
   // Clamp just inside the last column and row, so the right and lower neighbours always exist.
   const maxXF = (image.width - 1) * 65536 - 1;
   const maxYF = (image.height - 1) * 65536 - 1;
-  const [h0, h1, h2, h3, h4, h5, h6, h7, h8] = outputToInput;
-  for (let y = rows.from; y < rows.to; y++) {
-    const X0 = h1 * y + h2;
-    const Y0 = h4 * y + h5;
-    const W0 = h7 * y + h8;
-    let p = y * width;
-    let sxStart = (X0 / W0) * 65536;
-    let syStart = (Y0 / W0) * 65536;
-    for (let x0 = 0; x0 < width;) {
-      // The longest span (up to SPAN) whose midpoint the straight interpolation gets within 1/100 pixel; strong
-      // projective terms (never needed by perspective correction) fall back towards exact per-pixel division.
-      let n = Math.min(SPAN, width - x0);
-      let sxEnd = 0;
-      let syEnd = 0;
-      for (;;) {
-        const xEnd = x0 + n;
-        const wEnd = W0 + h6 * xEnd;
-        sxEnd = ((X0 + h0 * xEnd) / wEnd) * 65536;
-        syEnd = ((Y0 + h3 * xEnd) / wEnd) * 65536;
-        if (n === 1) break;
-        const xMid = x0 + n / 2;
-        const wMid = W0 + h6 * xMid;
-        const errX = ((X0 + h0 * xMid) / wMid) * 65536 - (sxStart + sxEnd) / 2;
-        const errY = ((Y0 + h3 * xMid) / wMid) * 65536 - (syStart + syEnd) / 2;
-        if (Math.abs(errX) < 655 && Math.abs(errY) < 655) break;
-        n = n >> 1;
+  const spans = new Int32Array(SPAN_FIELDS * width);
+  if (kernelBackend() === 'wasm') {
+    const wasm = warpRowsWasm(image.data, sw, image.height, out.data, width);
+    if (wasm) {
+      for (let y = rows.from; y < rows.to; y++) {
+        wasm.row(y, planSpans(outputToInput, y, width, maxXF, maxYF, wasm.spans), maxXF, maxYF);
       }
-      // Fixed-point position and step; clamped to a safe range first so `| 0` cannot wrap.
-      let fx = clampFixed(sxStart) | 0;
-      let fy = clampFixed(syStart) | 0;
-      const dx = ((clampFixed(sxEnd) - fx) / n) | 0;
-      const dy = ((clampFixed(syEnd) - fy) / n) | 0;
-      // Spans that stay inside the source (almost all of them) skip the clamping.
-      const fxLast = fx + dx * (n - 1);
-      const fyLast = fy + dy * (n - 1);
-      if (
-        fx >= 0 &&
-        fy >= 0 &&
-        fxLast >= 0 &&
-        fyLast >= 0 &&
-        fx <= maxXF &&
-        fy <= maxYF &&
-        fxLast <= maxXF &&
-        fyLast <= maxYF
-      ) {
+      return out;
+    }
+  }
+  for (let y = rows.from; y < rows.to; y++) {
+    const count = planSpans(outputToInput, y, width, maxXF, maxYF, spans);
+    let p = y * width;
+    for (let r = 0; r < count * SPAN_FIELDS; r += SPAN_FIELDS) {
+      let fx = spans[r]!;
+      let fy = spans[r + 1]!;
+      const dx = spans[r + 2]!;
+      const dy = spans[r + 3]!;
+      const n = spans[r + 4]!;
+      if (spans[r + 5]) {
         for (let k = 0; k < n; k++, p++, fx += dx, fy += dy) dst[p] = bilinear(src, sw, fx, fy);
       } else {
         for (let k = 0; k < n; k++, p++, fx += dx, fy += dy) {
@@ -161,12 +138,82 @@ export function warpHomographyBand(
           );
         }
       }
-      sxStart = sxEnd;
-      syStart = syEnd;
-      x0 += n;
     }
   }
   return out;
+}
+
+/** Fields of a span record: 16.16 start position fx, fy, step dx, dy, pixel count n, inside (1: no clamping). */
+const SPAN_FIELDS = 6;
+
+/**
+ * The spans of output row `y`, written into `spans` as records (see SPAN_FIELDS); returns their number. The
+ * projective division happens at span ends only, and each span is the longest (up to SPAN) whose midpoint the
+ * straight interpolation gets within 1/100 pixel; strong projective terms (never needed by perspective
+ * correction) fall back towards exact per-pixel division.
+ */
+function planSpans(
+  m: Matrix3,
+  y: number,
+  width: number,
+  maxXF: number,
+  maxYF: number,
+  spans: Int32Array,
+): number {
+  const [h0, , , h3, , , h6] = m;
+  const X0 = m[1] * y + m[2];
+  const Y0 = m[4] * y + m[5];
+  const W0 = m[7] * y + m[8];
+  let sxStart = (X0 / W0) * 65536;
+  let syStart = (Y0 / W0) * 65536;
+  let count = 0;
+  for (let x0 = 0; x0 < width;) {
+    let n = Math.min(SPAN, width - x0);
+    let sxEnd = 0;
+    let syEnd = 0;
+    for (;;) {
+      const xEnd = x0 + n;
+      const wEnd = W0 + h6 * xEnd;
+      sxEnd = ((X0 + h0 * xEnd) / wEnd) * 65536;
+      syEnd = ((Y0 + h3 * xEnd) / wEnd) * 65536;
+      if (n === 1) break;
+      const xMid = x0 + n / 2;
+      const wMid = W0 + h6 * xMid;
+      const errX = ((X0 + h0 * xMid) / wMid) * 65536 - (sxStart + sxEnd) / 2;
+      const errY = ((Y0 + h3 * xMid) / wMid) * 65536 - (syStart + syEnd) / 2;
+      if (Math.abs(errX) < 655 && Math.abs(errY) < 655) break;
+      n = n >> 1;
+    }
+    // Fixed-point position and step; clamped to a safe range first so `| 0` cannot wrap.
+    const fx = clampFixed(sxStart) | 0;
+    const fy = clampFixed(syStart) | 0;
+    const dx = ((clampFixed(sxEnd) - fx) / n) | 0;
+    const dy = ((clampFixed(syEnd) - fy) / n) | 0;
+    // Spans that stay inside the source (almost all of them) skip the clamping.
+    const fxLast = fx + dx * (n - 1);
+    const fyLast = fy + dy * (n - 1);
+    const inside =
+      fx >= 0 &&
+      fy >= 0 &&
+      fxLast >= 0 &&
+      fyLast >= 0 &&
+      fx <= maxXF &&
+      fy <= maxYF &&
+      fxLast <= maxXF &&
+      fyLast <= maxYF;
+    const r = count * SPAN_FIELDS;
+    spans[r] = fx;
+    spans[r + 1] = fy;
+    spans[r + 2] = dx;
+    spans[r + 3] = dy;
+    spans[r + 4] = n;
+    spans[r + 5] = inside ? 1 : 0;
+    count += 1;
+    sxStart = sxEnd;
+    syStart = syEnd;
+    x0 += n;
+  }
+  return count;
 }
 
 const LOW = 0x00ff00ff;

@@ -100,6 +100,18 @@ describe('WebAssembly point operations against the JavaScript reference', () => 
     }
   });
 
+  it.each([
+    ['gentle rotation and keystone', [0.9994, -0.0349, 20, 0.0349, 0.9994, -10, 0, 1e-5, 1]],
+    ['mostly outside the source (clamped edges)', [1.3, 0.2, -300, -0.1, 1.2, 150, 0, 0, 1]],
+    ['strong projective term (short spans)', [1, 0.05, 0, 0.02, 1, 0, 8e-4, 3e-4, 1]],
+  ] as [string, Matrix3][])('the warp (%s): identical on a photo', async (_name, m) => {
+    const image = await photo();
+    setKernelBackend('js');
+    const reference = warpHomography(image, m, 917, 611);
+    setKernelBackend('wasm');
+    expect(maxDifference(warpHomography(image, m, 917, 611).data, reference.data)).toBe(0);
+  });
+
   it('works in place', async () => {
     const image = await photo();
     const luts = curvesToLuts(exposureCurves(1));
