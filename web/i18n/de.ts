@@ -525,6 +525,9 @@ type KeysOf<T, P extends string = ''> = {
 /** Every key that names one German string, e.g. 'upload.gridTitle'. */
 export type MessageKey = KeysOf<typeof de>;
 export type MessageValues = Record<string, string | number>;
+/** A toast's key: one text, or a group with `title` and `description` variants (e.g. 'toast.batchDone'). */
+export type NoticeKey = MessageKey | GroupOfTitle<MessageKey>;
+type GroupOfTitle<K> = K extends `${infer Group}.title` ? Group : never;
 
 function lookup(key: string): string | undefined {
   let node: unknown = de;
@@ -536,17 +539,19 @@ function lookup(key: string): string | undefined {
 }
 
 /**
- * The German text for a key, with `{name}` placeholders filled in. Keys that arrive as data (e.g. a notice
- * from the workflow) may be unknown at run time: the key itself is shown then, so the gap is visible.
+ * The German text for a key, with `{name}` placeholders filled in. Should a key still miss at run time (a value
+ * cast past the type check), the key itself is shown, so the gap is visible.
  */
-export function t(key: MessageKey, values?: MessageValues): string;
-export function t(key: string, values?: MessageValues): string;
-export function t(key: string, values: MessageValues = {}): string {
+export function t(key: MessageKey, values: MessageValues = {}): string {
   const text = lookup(key);
   if (text === undefined) {
     if (import.meta.env?.DEV) console.error(`Missing German text for "${key}"`);
     return key;
   }
+  return fill(text, values);
+}
+
+function fill(text: string, values: MessageValues): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
@@ -554,7 +559,7 @@ export function t(key: string, values: MessageValues = {}): string {
  * Title and description of a toast whose key names a `{ title, description? }` group (e.g. 'toast.batchDone'),
  * choosing the 'One' variant for a single item and the 'Failed' variant when something failed.
  */
-export function tNotice(key: string, values: MessageValues = {}): { title: string; description?: string } {
+export function tNotice(key: NoticeKey, values: MessageValues = {}): { title: string; description?: string } {
   const variant =
     Number(values.failed) > 0 && lookup(`${key}.descriptionFailed`) !== undefined
       ? 'descriptionFailed'
@@ -563,8 +568,8 @@ export function tNotice(key: string, values: MessageValues = {}): { title: strin
         : 'description';
   const description = lookup(`${key}.${variant}`);
   return {
-    title: lookup(`${key}.title`) !== undefined ? t(`${key}.title`, values) : t(key, values),
-    ...(description !== undefined ? { description: t(`${key}.${variant}`, values) } : {}),
+    title: fill(lookup(`${key}.title`) ?? lookup(key) ?? key, values),
+    ...(description !== undefined ? { description: fill(description, values) } : {}),
   };
 }
 

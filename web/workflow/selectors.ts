@@ -7,6 +7,7 @@ import { modeById } from '../../core/catalog/modes';
 import { preselectModes } from '../../core/catalog/recommendations';
 import type { RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
+import type { MessageKey } from '../i18n/de';
 import type { Batch, ImageItem, RoomAnalysis, WorkflowState } from './state';
 
 /** The steps of the progress indicator, 1..WORKFLOW_STEPS (core/catalog/limits). */
@@ -112,7 +113,7 @@ export function creditsNeeded(state: WorkflowState, costOf: (modeId: string) => 
 }
 
 /** The message under a disabled apply button, as an i18n key, or null when applying is allowed. */
-export function applyValidation(state: WorkflowState): string | null {
+export function applyValidation(state: WorkflowState): MessageKey | null {
   // 'Wähle mindestens eine Optimierung'
   return plannedJobs(state).length === 0 ? 'modes.pickAtLeastOne' : null;
 }

@@ -5,6 +5,7 @@
 import type { RoomAnalysis as CombinedRoomAnalysis } from '../../core/analysis/room/types';
 import type { RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
+import type { MessageKey, NoticeKey } from '../i18n/de';
 
 export type ImageStatus = 'uploaded' | 'pending' | 'enhancing' | 'enhanced' | 'error';
 
@@ -79,13 +80,13 @@ type Overlay =
 /** One line of a notice that lists files, rendered as `${name}: ${t(key, values)}`. */
 export interface NoticeDetail {
   name: string;
-  key: string;
+  key: MessageKey;
   values?: Record<string, string | number>;
 }
 
 export interface NoticeContent {
   /** An i18n key of web/i18n/de.ts; the machine never holds German text. */
-  key: string;
+  key: NoticeKey;
   values?: Record<string, string | number>;
   tone: 'success' | 'error' | 'info';
   details?: NoticeDetail[];

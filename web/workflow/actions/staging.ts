@@ -7,6 +7,7 @@ import { STAGING_CREDITS } from '../../../core/catalog/limits';
 import type { AnalyzeStagingResponse, StagingOptions, StagingProduct } from '../../../core/contract/staging';
 import { saveResult } from '../../data/db';
 import { roomTypeFor } from '../machine';
+import type { NoticeKey } from '../../i18n/de';
 import type { ShoppingList } from '../state';
 import type { ActionDeps, StagingShoppingList } from './deps';
 import { originalOf, type JobRunner } from './runner';
@@ -22,7 +23,7 @@ function toStateList(list: StagingShoppingList): ShoppingList {
 
 export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits: () => Promise<void>) {
   const { store } = deps;
-  const notice = (key: string, values?: Record<string, string | number>) =>
+  const notice = (key: NoticeKey, values?: Record<string, string | number>) =>
     store.dispatch({
       type: 'noticeShown',
       notice: { key, tone: 'error', ...(values ? { values } : {}) },
