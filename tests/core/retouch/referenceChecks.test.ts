@@ -1,9 +1,12 @@
 // Every reference check of the model's manifest.json (referenceChecks), computed by an independent float32 numpy
 // implementation: blend weights and float outputs within 1e-4, 8-bit outputs within 1, image means within 0.1.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applyLut3d, blendLuts, sampleLut, type RgbSource } from '../../../core/retouch';
 import type { RgbaImage } from '../../../core/imaging/types';
 import { loadRetoucher, manifest, modelBytes } from './modelFiles';
+
+// The classifier and 16.7 M-colour passes take seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 interface PixelCheck {
   x: number;
