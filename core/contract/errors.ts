@@ -53,6 +53,40 @@ export const API_ERROR_CODES = [
 export const ApiErrorCode = z.enum(API_ERROR_CODES);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
 
+/**
+ * The HTTP status that goes with each code: the server answers a whole failed call with it, and the client gives
+ * a failed image inside a successful batch answer (`errors[i]`) the status its code stands for.
+ */
+export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
+  INVALID_JSON: 400,
+  INVALID_REQUEST: 400,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL: 500,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  INSUFFICIENT_CREDITS: 402,
+  VIRTUAL_STAGING_REDIRECT: 307,
+  UPSTREAM_FAILED: 502,
+  SERVICE_UNAVAILABLE: 503,
+  FILE_TOO_LARGE: 413,
+  TOO_MANY_FILES: 413,
+  IMAGE_TOO_LARGE: 413,
+  UNSUPPORTED_IMAGE: 415,
+  IMAGE_UNREADABLE: 415,
+  AI_UNAVAILABLE: 422,
+  AI_BUSY: 503,
+  AI_TIMEOUT: 504,
+  AI_REFUSED: 422,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  REQUEST_IN_PROGRESS: 409,
+  ALREADY_PROCESSED: 409,
+  NOT_IMPLEMENTED: 501,
+};
+
 /** One problem found while parsing a request; `path` is dot-joined (`items.0.url`), '' for the body itself. */
 export const ValidationIssue = z.object({
   path: z.string(),

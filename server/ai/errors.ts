@@ -1,7 +1,7 @@
 // How an AI call can fail, independent of the provider: the provider turns its own errors (HTTP statuses of the
 // OpenAI API, timeouts, aborts) into an AiError of one kind, and this module maps each kind to the API's status
 // and code. Anything else a provider throws is a bug: INTERNAL.
-import type { ApiErrorCode } from '../../core/contract/errors';
+import { API_ERROR_STATUS, type ApiErrorCode } from '../../core/contract/errors';
 import type { ImageFailure } from '../../core/contract/enhance';
 import { ApiError } from '../errors';
 
@@ -19,22 +19,28 @@ export class AiError extends Error {
 }
 
 /**
- * Status and code per kind. A 429 from the AI service is OUR upstream being busy, not the user sending too
- * much, so it becomes 503 AI_BUSY (the user's own rate limit is 429 RATE_LIMITED). 'aborted' means the client
- * went away: nobody reads the answer, 499 is only for the logs.
+ * The API code per kind; its status comes from core/contract/errors.ts. A 429 from the AI service is OUR upstream
+ * being busy, not the user sending too much, so it becomes 503 AI_BUSY (the user's own rate limit is 429
+ * RATE_LIMITED). 'aborted' means the client went away: nobody reads the answer, 499 is only for the logs.
  */
-export const AI_FAILURE_STATUS: Record<AiFailureKind, { status: number; code: ApiErrorCode }> = {
-  busy: { status: 503, code: 'AI_BUSY' },
-  timeout: { status: 504, code: 'AI_TIMEOUT' },
-  upstream: { status: 502, code: 'UPSTREAM_FAILED' },
-  refused: { status: 422, code: 'AI_REFUSED' },
-  aborted: { status: 499, code: 'SERVICE_UNAVAILABLE' },
+const AI_FAILURE_CODE: Record<AiFailureKind, ApiErrorCode> = {
+  busy: 'AI_BUSY',
+  timeout: 'AI_TIMEOUT',
+  upstream: 'UPSTREAM_FAILED',
+  refused: 'AI_REFUSED',
+  aborted: 'SERVICE_UNAVAILABLE',
 };
+const CLIENT_GONE_STATUS = 499;
+
+function statusAndCode(kind: AiFailureKind): { status: number; code: ApiErrorCode } {
+  const code = AI_FAILURE_CODE[kind];
+  return { status: kind === 'aborted' ? CLIENT_GONE_STATUS : API_ERROR_STATUS[code], code };
+}
 
 /** The failure of one image as the API reports it, with its status (for the case that every image failed). */
 export function toImageFailure(error: unknown): ImageFailure & { status: number } {
   if (error instanceof AiError) {
-    const { status, code } = AI_FAILURE_STATUS[error.kind];
+    const { status, code } = statusAndCode(error.kind);
     return { status, code, error: error.message };
   }
   return { status: 500, code: 'INTERNAL', error: 'The image could not be processed' };
@@ -43,6 +49,6 @@ export function toImageFailure(error: unknown): ImageFailure & { status: number 
 /** An AiError as the API error it stands for; anything else is passed on unchanged (and becomes INTERNAL). */
 export function toApiError(error: unknown): unknown {
   if (!(error instanceof AiError)) return error;
-  const { status, code } = AI_FAILURE_STATUS[error.kind];
+  const { status, code } = statusAndCode(error.kind);
   return new ApiError(status, code, error.message);
 }

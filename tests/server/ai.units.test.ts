@@ -9,7 +9,7 @@ import { roomFromStats, titleOf } from '../../server/ai/builtin';
 import { neutralWhiteBalance, operationsForSuggestion } from '../../server/ai/builtin/operations';
 import { imageStats, type ImageStats } from '../../server/ai/builtin/stats';
 import { builtinSuggestions } from '../../server/ai/builtin/suggestions';
-import { AiError, toImageFailure } from '../../server/ai/errors';
+import { AiError, toApiError, toImageFailure, type AiFailureKind } from '../../server/ai/errors';
 import { editPrompt, toAiError } from '../../server/ai/openai';
 import type { RgbaImage } from '../../server/ai/types';
 import { fingerprint } from '../../server/services/replayCache';
@@ -188,6 +188,18 @@ describe('#toAiError', () => {
     const mapped = toAiError(error);
     expect(mapped).toBeInstanceOf(AiError);
     expect((mapped as AiError).kind).toBe(kind);
+  });
+
+  it.each<[AiFailureKind, number, string]>([
+    ['busy', 503, 'AI_BUSY'],
+    ['timeout', 504, 'AI_TIMEOUT'],
+    ['upstream', 502, 'UPSTREAM_FAILED'],
+    ['refused', 422, 'AI_REFUSED'],
+    ['aborted', 499, 'SERVICE_UNAVAILABLE'],
+  ])('answers a %s failure with %i %s, as an image failure and as the whole call', (kind, status, code) => {
+    const error = new AiError(kind, 'english detail');
+    expect(toImageFailure(error)).toEqual({ status, code, error: 'english detail' });
+    expect(toApiError(error)).toMatchObject({ status, code, message: 'english detail' });
   });
 
   it('leaves our own bugs alone, and reports them as INTERNAL without details', () => {

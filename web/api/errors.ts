@@ -3,7 +3,7 @@
 // Technical failures read 'API Fehler (status): …' as the spec asks; product errors (credits, formats, the AI
 // service) read as plain sentences the user can act on.
 import { MAX_PIXELS, MAX_UPLOAD_FILES } from '../../core/catalog/limits';
-import { ApiErrorBody, type ApiErrorCode } from '../../core/contract/errors';
+import { API_ERROR_STATUS, ApiErrorBody, type ApiErrorCode } from '../../core/contract/errors';
 import { t, type MessageKey } from '../i18n/de';
 
 /** Failures that happen in the client, never sent by the server. */
@@ -123,19 +123,11 @@ export function toApiFailure(status: number, body: unknown): ApiFailure {
   return new ApiFailure(status, 'INTERNAL', t('errors.apiError', { status, details: t('errors.unknown') }));
 }
 
-/** The status the server answers for a code when a whole call fails with it (see server/ai/errors.ts). */
-const IMAGE_FAILURE_STATUS: Partial<Record<FailureCode, number>> = {
-  UPSTREAM_FAILED: 502,
-  AI_BUSY: 503,
-  AI_TIMEOUT: 504,
-  AI_REFUSED: 422,
-};
-
 /**
  * An ApiFailure for one failed image inside a successful batch answer (`errors[i]` of the contracts), with the
  * status the code stands for. `refunded`: the image's credits came back (the batch was charged).
  */
 export function imageFailure(item: { code: ApiErrorCode; error: string }, refunded: boolean): ApiFailure {
   const details = refunded ? { error: item.error, creditsRefunded: true } : { error: item.error };
-  return failure(IMAGE_FAILURE_STATUS[item.code] ?? 500, item.code, details);
+  return failure(API_ERROR_STATUS[item.code], item.code, details);
 }

@@ -12,6 +12,8 @@ describe('#imageFailure', () => {
     ['AI_TIMEOUT', 504],
     ['AI_REFUSED', 422],
     ['INTERNAL', 500],
+    ['IMAGE_UNREADABLE', 415],
+    ['INVALID_REQUEST', 400],
   ])('%s stands for status %i', (code, status) => {
     const failure = imageFailure({ code, error: 'english detail' }, false);
     expect(failure).toMatchObject({ code, status, details: { error: 'english detail' } });
