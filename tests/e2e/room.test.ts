@@ -52,7 +52,7 @@ async function analysisMarks(): Promise<{ ms: number; backend: string; roomType:
 }
 
 describe('on-device room analysis', () => {
-  it('loads nothing of the model with the page', async () => {
+  it('loads nothing of the model with the page; the service worker precaches it afterwards', async () => {
     const { page } = browser;
     await page.goto(app.url);
     // A first visit installs the service worker ('prompt' mode: no clients.claim), which controls the page
@@ -62,16 +62,22 @@ describe('on-device room analysis', () => {
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
     expect(requests.filter((r) => r.includes('/models/') || r.includes('roomWorker'))).toEqual([]);
-    // Nor does the service worker precache it.
-    const sw = readFileSync(join(REPO, 'dist', 'sw.js'), 'utf8');
-    expect(sw).not.toMatch(/centernet|roomWorker-[\w-]+\.js"/);
+    // The service worker fetches it while installing, after the page has loaded, so analysis works offline
+    // from the first visit (issue 16).
+    const sw = readFileSync(join(process.env.STATIC_DIR ?? join(REPO, 'dist'), 'sw.js'), 'utf8');
+    expect(sw).toMatch(/centernet\.bin/);
+    expect(sw).toMatch(/roomWorker-[\w-]+\.js"/);
   });
 
   it('detects a kitchen on the device and preselects its modes', async () => {
     const { page } = browser;
     await analyse([ROOM('kitchen', '97_kitchen.jpg')]);
     await expectText(page.getByText(/^Erkannt:/), 'Erkannt: Küche');
-    expect(await page.getByRole('checkbox', { name: /Warmes Licht/ }).isChecked()).toBe(true);
+    // A visitor gets the free adaptive correction ticked; the kitchen's own modes are offered beside it.
+    expect(await page.getByRole('checkbox', { name: /^Automatisch optimieren/ }).isChecked()).toBe(true);
+    const more = page.getByRole('button', { name: 'weitere Optimierungen anzeigen' });
+    if (await more.count()) await more.click();
+    expect(await page.getByRole('checkbox', { name: /^Warmes Licht/ }).count()).toBe(1);
     expect(requests).toContain(`GET ${WEIGHTS_URL}`);
     expect(requests.filter((r) => r.startsWith('POST /api/analyze-image'))).toEqual([]);
   });
@@ -98,8 +104,12 @@ describe('on-device room analysis', () => {
   it('analyses offline once the model has been used', async () => {
     const { page, context } = browser;
     const cached = await page.evaluate(async (url) => {
-      const cache = await caches.open('raumglanz-models');
-      return (await cache.keys()).map((r) => new URL(r.url).pathname).includes(url);
+      const paths: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys())
+          paths.push(new URL(request.url).pathname);
+      }
+      return paths.includes(url);
     }, WEIGHTS_URL);
     expect(cached).toBe(true);
     await backToEmptyUpload();

@@ -25,6 +25,10 @@ import { backendPreference } from './backend';
 import { DECODE_FAILED, type RoomWorkerApi, type TfBackendName } from './protocol';
 
 setWasmPaths(TFJS_WASM_URL_PREFIX);
+// One wasm thread: the threaded build starts its helper workers from blob: scripts, which fail to load in an
+// offline Chromium (the analysis then fell back to the server, which offline is no answer at all), and on the
+// two cores of a typical phone or CI box the threads gain little over the SIMD build.
+tf.env().set('WASM_HAS_MULTITHREAD_SUPPORT', false);
 
 let ready: Promise<{ detector: RoomDetector; backend: TfBackendName }> | undefined;
 
