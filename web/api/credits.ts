@@ -4,21 +4,19 @@
 
 import { CreditsResponse } from '../../core/contract/credits';
 import { t } from '../i18n/de';
+import { apiRequest } from './http';
 
 /** The browser event that makes the app reload the balance (e.g. from another part of the page). */
 export const CREDIT_UPDATE_EVENT = 'creditUpdate';
 
-/** The signed-in user's balance from the server (0 for a visitor); throws when the server cannot answer. */
-async function fetchCredits(signal?: AbortSignal): Promise<number> {
-  const res = await fetch('/api/credits', { signal, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`GET /api/credits answered ${res.status}`);
-  return CreditsResponse.parse(await res.json()).credits;
-}
-
-/** Like fetchCredits, but null instead of an error: for callers that keep the last known balance. */
+/**
+ * The signed-in user's balance from the server (0 for a visitor), or null when the server cannot answer: the
+ * callers keep the last known balance then.
+ */
 export async function refreshCredits(signal?: AbortSignal): Promise<number | null> {
   try {
-    return await fetchCredits(signal);
+    return (await apiRequest('/api/credits', { schema: CreditsResponse, ...(signal ? { signal } : {}) }))
+      .credits;
   } catch {
     return null;
   }

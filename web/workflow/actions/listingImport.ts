@@ -2,6 +2,7 @@
 // named with the platform prefix ('airbnb-1.jpg'), and adds them like uploads. Returns the German error, if any.
 
 import { importedFileName } from '../../../core/text/fileNames';
+import { dataUrlToBlob } from '../../api/imageData';
 import { t } from '../../i18n/de';
 import type { ActionDeps } from './deps';
 import { addFiles, type NamedBlob } from './files';
@@ -26,7 +27,7 @@ export async function importListing(
     files = await Promise.all(
       images.map(async (dataUrl, i) => ({
         name: importedFileName(platform, i + 1),
-        blob: await deps.toJpeg(await (await fetch(dataUrl)).blob()),
+        blob: await deps.toJpeg(await dataUrlToBlob(dataUrl)),
       })),
     );
   } catch {
