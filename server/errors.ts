@@ -2,6 +2,9 @@
 // real HTTP status. Routes throw ApiError for expected failures or let a zod parse throw; Express 5 forwards
 // thrown and rejected errors here. Unknown errors become 500 INTERNAL and are logged, never sent to the client.
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+// pino-http augments Express's Response with `err`, which the access log reads; without this import the
+// augmentation would hold only because another module of the program happens to import pino-http.
+import type {} from 'pino-http';
 import { z } from 'zod';
 import type { ApiErrorBody, ApiErrorCode, ValidationIssue } from '../core/contract/errors';
 
