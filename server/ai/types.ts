@@ -29,6 +29,8 @@ export interface ProviderResult {
   image: ProviderImage;
   /** German; says which provider made the result and what it did. */
   description: string;
+  /** Modes that found nothing to do on this photo (a removal with nothing to remove): not charged. */
+  unchangedModeIds?: readonly string[];
 }
 
 export interface EnhanceInput {

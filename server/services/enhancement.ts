@@ -115,8 +115,10 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
           return {
             url: jpegDataUrl(await encodeProviderResult(result.image)),
             description: result.description,
+            unchangedModeIds: result.unchangedModeIds ?? [],
           };
         },
+        unusedCredits: (result) => priceUniform(result.unchangedModeIds, 1).total,
         answer(outcome) {
           const credits = { creditsCharged: outcome.creditsCharged, balance: outcome.balance };
           const first = outcome.results[0];

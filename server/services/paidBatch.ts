@@ -29,6 +29,11 @@ export interface PaidBatchInput<T> {
   concurrency: number;
   signal: AbortSignal;
   work(index: number, signal: AbortSignal): Promise<T>;
+  /**
+   * Credits of an image's price that its (successful) result did not use, e.g. a removal mode that found nothing
+   * to remove: given back like a failed image's share. Default 0.
+   */
+  unusedCredits?(result: T, index: number): number;
   /** Turns the results into the answer (status 200); called only when at least one image worked. */
   answer(outcome: BatchOutcome<T>): unknown;
 }
@@ -124,8 +129,13 @@ async function runCharged<T>(
     deps.jobs.refundAll(job, 'failed', `${input.scope} refund: every image failed`);
     return finalAnswer(input, outcome, deps.logger, { creditsCharged: 0, balance: null });
   }
-  const refundAmount = input.perImageCredits.reduce((sum, c, i) => sum + (failed[i] ? c : 0), 0);
-  const failedImages = failed.flatMap((f, i) => (f ? [i + 1] : []));
+  const refunds = input.perImageCredits.map((c, i) => {
+    if (failed[i]) return c;
+    const unused = input.unusedCredits?.(outcome.results[i] as T, i) ?? 0;
+    return Math.max(0, Math.min(c, unused));
+  });
+  const refundAmount = refunds.reduce((sum, c) => sum + c, 0);
+  const failedImages = refunds.flatMap((c, i) => (c > 0 ? [i + 1] : []));
   try {
     return deps.jobs.finish(
       job,

@@ -2,7 +2,8 @@
 // room analysis from the on-device room detector (server/ai/room) or, if that cannot load, from image
 // statistics; the server modes it can approximate with classical operations (operations.ts) and a clear
 // refusal for the rest; suggestions written from its measurements; and implementing the suggestions it can map
-// to an operation, naming the ones that need the AI service. Every description says it was made offline.
+// to an operation, naming the ones that need the AI service. The removal modes (declutter.ts) detect the
+// clutter and fill it in for real. Every description says it was made offline.
 import { ROOM_TYPE_LABELS, NO_VISIBLE_ELEMENTS } from '../../../core/catalog';
 import type { ImageRoomAnalysis } from '../../../core/analysis/room/types';
 import type { ImageAnalysis } from '../../../core/contract/analyze';
@@ -18,6 +19,7 @@ import type {
   RgbaImage,
   SuggestInput,
 } from '../types';
+import { declutterModesOf, declutterRgba, defaultObjectDetector, type ObjectDetector } from './declutter';
 import { MODE_OPERATIONS, operationsForSuggestion, runOperations, type OperationId } from './operations';
 import { imageStats, isCool, isDark, isYellow, looksOutdoor, type ImageStats } from './stats';
 import { builtinSuggestions } from './suggestions';
@@ -44,6 +46,8 @@ export interface BuiltinProviderOptions {
    * second). null: image statistics only.
    */
   detectRoom?: RoomDetector | null;
+  /** The object detector of the removal modes. Default: the same on-device detector's boxes. */
+  detectObjects?: ObjectDetector;
   logger?: Logger;
 }
 
@@ -82,7 +86,8 @@ export class BuiltinProvider implements AiProvider {
   }
 
   unsupportedModes(modeIds: readonly string[]): string[] {
-    return modeIds.filter((id) => !(id in MODE_OPERATIONS));
+    const removal = new Set<string>(declutterModesOf(modeIds));
+    return modeIds.filter((id) => !(id in MODE_OPERATIONS) && !removal.has(id));
   }
 
   async enhance({ image, modes, signal }: EnhanceInput): Promise<ProviderResult> {
@@ -90,7 +95,23 @@ export class BuiltinProvider implements AiProvider {
     throwIfAborted(signal);
     let current = rgba;
     const done: string[] = [];
+    let unchangedModeIds: string[] = [];
+    // Removal first: the detector looks at the photo as it was taken, and the operations then grade the filled one.
+    const removalModes = declutterModesOf(modes.map((m) => m.id));
+    if (removalModes.length > 0) {
+      const removed = await declutterRgba(
+        current,
+        removalModes,
+        this.options.detectObjects ?? defaultObjectDetector,
+      );
+      throwIfAborted(signal);
+      current = removed.image;
+      const names = modes.filter((m) => removalModes.some((id) => id === m.id)).map((m) => m.name);
+      done.push(`${names.join(', ')} – ${removed.description}`);
+      if (removed.removed.length === 0) unchangedModeIds = [...removalModes];
+    }
     for (const mode of modes) {
+      if (removalModes.some((id) => id === mode.id)) continue;
       const operations = MODE_OPERATIONS[mode.id];
       // The service checked unsupportedModes before charging; reaching this is a bug.
       if (!operations) throw new Error(`builtin cannot do mode ${mode.id}`);
@@ -99,7 +120,11 @@ export class BuiltinProvider implements AiProvider {
       done.push(`${mode.name} (${result.labels.join(', ')})`);
       throwIfAborted(signal);
     }
-    return { image: { kind: 'rgba', image: current }, description: `${BUILTIN_NOTE}: ${done.join('; ')}.` };
+    return {
+      image: { kind: 'rgba', image: current },
+      description: `${BUILTIN_NOTE}: ${done.join('; ')}${done.at(-1)?.endsWith('.') ? '' : '.'}`,
+      ...(unchangedModeIds.length > 0 ? { unchangedModeIds } : {}),
+    };
   }
 
   async analyze(images: readonly InputImage[], signal: AbortSignal): Promise<ImageAnalysis[]> {

@@ -1,0 +1,63 @@
+// `npm run declutter -- <in.jpg> <out.jpg> [--mode declutter]`: the builtin provider's removal on one file, as the
+// server runs it (decode at the provider's size, detect, fill in the worker thread, encode). Prints the German
+// description, then one JSON line last: {"removed":[{"label","box":[x,y,w,h]}],"objectsBefore","objectsAfter","ms"}
+// with boxes in pixels; objectsAfter is the same detector's count of the mode's clutter on the result.
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { isDeclutterMode, type DeclutterModeId } from '../core/declutter';
+import { BUILTIN_MAX_SIDE } from '../server/ai/builtin';
+import { clutterOfModes, declutterRgba, defaultObjectDetector } from '../server/ai/builtin/declutter';
+import { stopRemovalThread } from '../server/ai/builtin/removalThread';
+import { decodeRgba, encodeJpeg } from '../server/services/images';
+
+const USAGE = 'usage: npm run declutter -- <in.jpg> <out.jpg> [--mode declutter]\n';
+
+async function main(): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: { mode: { type: 'string', default: 'declutter' }, help: { type: 'boolean' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [input, output] = positionals;
+  if (values.help || !input || !output || positionals.length !== 2) {
+    process.stderr.write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const mode = values.mode;
+  if (!isDeclutterMode(mode)) {
+    process.stderr.write(`unknown removal mode ${JSON.stringify(mode)}\n${USAGE}`);
+    return 2;
+  }
+  const modes: DeclutterModeId[] = [mode];
+  const started = performance.now();
+  const image = await decodeRgba(input, BUILTIN_MAX_SIDE);
+  const result = await declutterRgba(image, modes, defaultObjectDetector);
+  await writeFile(output, await encodeJpeg(result.image));
+  const ms = Math.round(performance.now() - started);
+  const after = await defaultObjectDetector(result.image);
+  await stopRemovalThread();
+  process.stdout.write(`${result.description}\n`);
+  process.stdout.write(
+    JSON.stringify({
+      removed: result.removed.map((o) => ({ label: o.label, box: o.box })),
+      objectsBefore: clutterOfModes(result.detections, modes).length,
+      objectsAfter: clutterOfModes(after, modes).length,
+      ms,
+    }) + '\n',
+  );
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);

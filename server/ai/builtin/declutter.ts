@@ -1,0 +1,70 @@
+// The builtin provider's removal modes (Entrümpeln, Aufräumen, Oberflächen/Arbeitsflächen freiräumen, Kabel und
+// Fernbedienungen weg): the room detector finds the objects on a copy at its own input size, core/declutter
+// removes the modes' clutter from the full-resolution photo in a worker thread (removalThread.ts), under the
+// server's bounded image queue so removals never outnumber the cores. Several removal modes in one request
+// remove the union of what each would.
+import type { Detection } from '../../../core/analysis/room/types';
+import {
+  isDeclutterMode,
+  selectClutter,
+  type DeclutterModeId,
+  type RemovedClutter,
+} from '../../../core/declutter';
+import { imageQueue } from '../../services/imageQueue';
+import type { RgbaImage } from '../types';
+import { removeClutterOffThread } from './removalThread';
+
+/** The detector's boxes (fractions of the frame) on one photo. */
+export type ObjectDetector = (image: RgbaImage) => Promise<Detection[]>;
+
+/** The on-device room detector of server/ai/room, loaded on first use. */
+export const defaultObjectDetector: ObjectDetector = async (image) => {
+  const { roomSignals } = await import('../room/signals');
+  return (await roomSignals(image)).output.detections;
+};
+
+/** The removal modes among `modeIds`, in their order. */
+export function declutterModesOf(modeIds: readonly string[]): DeclutterModeId[] {
+  return modeIds.filter(isDeclutterMode);
+}
+
+/**
+ * What the removal modes together remove, as detections for the broadest mode ('declutter', whose labels
+ * include every other mode's): each mode picks its own, the union keeps each detection once.
+ */
+export function clutterOfModes(
+  detections: readonly Detection[],
+  modes: readonly DeclutterModeId[],
+): Detection[] {
+  const picked = new Set<Detection>();
+  for (const mode of modes) for (const d of selectClutter(detections, mode)) picked.add(d);
+  // The detector names one object by several classes (a bowl that is also 'pizza' and 'cake'): one box, one thing.
+  const kept: Detection[] = [];
+  for (const d of [...picked].sort((a, b) => b.score - a.score)) {
+    if (!kept.some((k) => overlap(k.box, d.box) >= SAME_OBJECT_IOU)) kept.push(d);
+  }
+  return kept;
+}
+
+/** Boxes overlapping this much (intersection over union) are one object named twice. */
+export const SAME_OBJECT_IOU = 0.6;
+
+function overlap(a: Detection['box'], b: Detection['box']): number {
+  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  if (w <= 0 || h <= 0) return 0;
+  const inter = w * h;
+  return inter / (a.width * a.height + b.width * b.height - inter);
+}
+
+/** Removes the modes' clutter from `image` (full resolution) with the detections `detect` finds on it. */
+export async function declutterRgba(
+  image: RgbaImage,
+  modes: readonly DeclutterModeId[],
+  detect: ObjectDetector,
+): Promise<RemovedClutter & { detections: Detection[] }> {
+  const detections = await detect(image);
+  const clutter = clutterOfModes(detections, modes);
+  const result = await imageQueue.run(() => removeClutterOffThread(image, clutter, 'declutter'));
+  return { ...result, detections };
+}
