@@ -91,5 +91,7 @@ export const AIRBNB_IMPORT_MAX = 10;
 export const BOOKING_IMPORT_MAX = 20;
 /** A vacation-rental room id has at least this many digits. */
 export const AIRBNB_MIN_ID_DIGITS = 8;
+/** ...and at most this many: the bound only rejects nonsense (today's ids have 8 to 19 digits). */
+export const AIRBNB_MAX_ID_DIGITS = 25;
 /** Booking.com photo sizes, best first: the importer keeps the largest it finds for each photo. */
 export const BOOKING_SIZE_PREFERENCE = ['max1920x1080', 'max1280x900', 'max1024x768'] as const;

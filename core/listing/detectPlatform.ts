@@ -2,6 +2,7 @@
 // Pure and shared: the web form uses it to enable its button, the server uses it before fetching anything.
 // The host rules (platformHosts.ts: a maintained list read through the Public Suffix List) are also the server's
 // allow-list for listing pages, so a look-alike host is refused here, before anything is fetched.
+import { AIRBNB_MAX_ID_DIGITS, AIRBNB_MIN_ID_DIGITS } from '../catalog/limits';
 import { isAirbnbHost, isBookingHost, lookalikeOf } from './platformHosts';
 
 export type ListingPlatform = 'airbnb' | 'booking';
@@ -14,11 +15,12 @@ export type ListingInput =
   | { ok: true; platform: 'booking'; pageUrl: string }
   | { ok: false; error: ListingInputError; platform?: ListingPlatform };
 
-/** Airbnb room ids have at least 8 digits (SPEC section 5); the upper bound only rejects nonsense. */
-const AIRBNB_ID = /^\d{8,25}$/;
+/** An Airbnb room id (SPEC section 5): digits only, as many as core/catalog/limits allows. */
+const ID_DIGITS = `\\d{${AIRBNB_MIN_ID_DIGITS},${AIRBNB_MAX_ID_DIGITS}}`;
+const AIRBNB_ID = new RegExp(`^${ID_DIGITS}$`);
 
 // /rooms/<id>, /rooms/plus/<id>, /rooms/luxury/<id>, optionally followed by more path (/photos ...).
-const AIRBNB_ROOM_PATH = /^\/rooms\/(?:plus\/|luxury\/)?(\d{8,25})(?:\/|$)/;
+const AIRBNB_ROOM_PATH = new RegExp(`^/rooms/(?:plus/|luxury/)?(${ID_DIGITS})(?:/|$)`);
 // /hotel/<country>/<name>.html, optionally with a language suffix: .de.html, .en-gb.html, .hi.html.
 const BOOKING_HOTEL_PATH = /^\/hotel\/[a-z]{2}\/[a-z0-9][a-z0-9_-]*(?:\.[a-z]{2}(?:-[a-z]{2,4})?)?\.html$/i;
 

@@ -6,6 +6,7 @@ import { describe, it, expect } from 'vitest';
 import {
   ACCEPTED_FILE_EXTENSIONS,
   ACCEPTED_MIME_TYPES,
+  AIRBNB_MAX_ID_DIGITS,
   AIRBNB_MIN_ID_DIGITS,
   BOOKING_IMPORT_MAX,
   MAX_FILE_BYTES,
@@ -93,8 +94,14 @@ describe('ACCEPTED_MIME_TYPES / ACCEPTED_FILE_EXTENSIONS', () => {
   });
 });
 
-describe('AIRBNB_MIN_ID_DIGITS', () => {
-  const id = (digits: number) => '12345678901234567890'.slice(0, digits);
+describe('AIRBNB_MIN_ID_DIGITS / AIRBNB_MAX_ID_DIGITS', () => {
+  const id = (digits: number) => '1234567890'.repeat(3).slice(0, digits);
+
+  it('bound the bare room ids and room links the listing input accepts', () => {
+    expect(parseAirbnbInput(id(AIRBNB_MAX_ID_DIGITS))).toBe(id(AIRBNB_MAX_ID_DIGITS));
+    expect(parseAirbnbInput(id(AIRBNB_MAX_ID_DIGITS + 1))).toBeNull();
+    expect(parseAirbnbInput(`https://www.airbnb.de/rooms/plus/${id(AIRBNB_MAX_ID_DIGITS + 1)}`)).toBeNull();
+  });
 
   it('is the shortest bare room id the listing input accepts', () => {
     expect(parseAirbnbInput(id(AIRBNB_MIN_ID_DIGITS))).toBe(id(AIRBNB_MIN_ID_DIGITS));
