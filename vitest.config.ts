@@ -1,5 +1,6 @@
-// Test projects mirror the source tree: pure core, the React-free web modules, the server over real HTTP,
-// and end-to-end journeys in real Chromium against the app as `npm start` runs it.
+// Test projects mirror the source tree: pure core, the React-free web modules, the server over real HTTP, the
+// offline tools of scripts/ (room training), and end-to-end journeys in real Chromium against the app as
+// `npm start` runs it.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -22,6 +23,7 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
+      { test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'e2e',
