@@ -26,6 +26,8 @@ beforeAll(async () => {
       STATIC_DIR: dir,
       AI_PROVIDER: 'builtin',
       TRUST_PROXY: '1',
+      // As `npm start` runs it (scripts/start.mjs): memory goes back after the burst.
+      MALLOC_ARENA_MAX: '2',
       // 8 photos of 1 MP pass twice a minute, the third time not.
       ANALYZE_MEGAPIXELS_PER_MINUTE: '20',
     },
