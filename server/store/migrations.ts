@@ -121,4 +121,12 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX starter_grants_day_idx ON starter_grants (day);
     `,
   },
+  {
+    // The heartbeat drops stored answers past their time every few seconds: only rows still holding one are
+    // indexed, so that sweep stays cheap however many finished jobs the table keeps.
+    name: '006_paid_jobs_expiry_idx',
+    sql: `
+      CREATE INDEX paid_jobs_expiry_idx ON paid_jobs (result_expires_at) WHERE result_json IS NOT NULL;
+    `,
+  },
 ];
