@@ -36,10 +36,29 @@ export interface WorkflowRow {
   savedAt: number;
 }
 
+/**
+ * A server job waiting for the connection (web/workflow/actions/outbox.ts): its inputs as blobs and the
+ * Idempotency-Key it is sent with, so every retry, also after a reload, is the same request to the server.
+ */
+export type OutboxPayload =
+  | { kind: 'enhance'; imageId: string; image: Blob; modeIds: string[]; roomType: string | null; notes: string[] }
+  | { kind: 'suggestions'; imageIds: string[]; images: Blob[]; roomTypes: string[] };
+
+export interface OutboxRow {
+  /** The Idempotency-Key (paid jobs) or a fresh id (free requests). */
+  id: string;
+  createdAt: number;
+  attempts: number;
+  /** Epoch ms before which the job is not sent again (backoff). */
+  notBefore: number;
+  payload: OutboxPayload;
+}
+
 export class AppDb extends Dexie {
   images!: Table<StoredImage, string>;
   results!: Table<StoredResult, string>;
   workflow!: Table<WorkflowRow, string>;
+  outbox!: Table<OutboxRow, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -48,6 +67,8 @@ export class AppDb extends Dexie {
       results: 'id, imageId',
       workflow: 'key',
     });
+    // Version 2 only adds the outbox; the existing tables are untouched, so no upgrade function is needed.
+    this.version(2).stores({ outbox: 'id, createdAt' });
   }
 }
 
@@ -134,6 +155,16 @@ export async function saveResult(db: AppDb, imageId: string, kind: string, blob:
 export async function getResult(db: AppDb, id: string): Promise<Blob | null> {
   const row = await db.results.get(id);
   return row && isBlob(row.blob) ? row.blob : null;
+}
+
+export async function putOutbox(db: AppDb, row: OutboxRow): Promise<void> {
+  await guardQuota(() => db.outbox.put(row));
+}
+
+/** The queued jobs, oldest first; rows that lost their inputs are dropped. */
+export async function listOutbox(db: AppDb): Promise<OutboxRow[]> {
+  const rows: OutboxRow[] = await db.outbox.orderBy('createdAt').toArray();
+  return rows.filter((row) => typeof row.id === 'string' && typeof row.payload === 'object' && row.payload !== null);
 }
 
 export async function saveWorkflow(db: AppDb, snapshot: unknown): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Dexie from 'dexie';
 import {
   AppDb,
   DB_NAME,
@@ -7,6 +8,8 @@ import {
   clearImages,
   getResult,
   listImages,
+  listOutbox,
+  putOutbox,
   loadWorkflow,
   removeImage,
   restoreImage,
@@ -140,5 +143,47 @@ describe('#results and #workflow', () => {
     expect((await listImages(again)).map((i) => i.id)).toEqual(['a']);
     expect(await loadWorkflow(again)).toEqual({ version: 1 });
     again.close();
+  });
+});
+
+describe('#outbox (schema version 2)', () => {
+  it('opens a database written by version 1 with its photos intact and an empty outbox', async () => {
+    const name = `raumglanz-test-v1-${++n}`;
+    const old = new Dexie(name);
+    old.version(1).stores({ images: 'id, addedAt', results: 'id, imageId', workflow: 'key' });
+    await old.open();
+    await old.table('images').put(image('a', 1));
+    old.close();
+
+    const upgraded = new AppDb(name);
+    await upgraded.open();
+    expect(upgraded.verno).toBe(2);
+    expect((await listImages(upgraded)).map((i) => i.id)).toEqual(['a']);
+    expect(await listOutbox(upgraded)).toEqual([]);
+    upgraded.close();
+    await upgraded.delete();
+  });
+
+  it('keeps queued jobs with their blobs across a reopen, oldest first', async () => {
+    await putOutbox(db, {
+      id: 'key-2',
+      createdAt: 20,
+      attempts: 0,
+      notBefore: 0,
+      payload: { kind: 'suggestions', imageIds: ['a'], images: [jpeg('s')], roomTypes: ['kitchen'] },
+    });
+    await putOutbox(db, {
+      id: 'key-1',
+      createdAt: 10,
+      attempts: 1,
+      notBefore: 5,
+      payload: { kind: 'enhance', imageId: 'a', image: jpeg('e'), modeIds: ['m'], roomType: null, notes: [] },
+    });
+    db.close();
+    await db.open();
+    const rows = await listOutbox(db);
+    expect(rows.map((r) => r.id)).toEqual(['key-1', 'key-2']);
+    const first = rows[0]!.payload;
+    expect(first.kind === 'enhance' && (await first.image.text()).endsWith('e')).toBe(true);
   });
 });
