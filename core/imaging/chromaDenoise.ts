@@ -68,7 +68,14 @@ export function chromaDenoiseInPlace(image: RgbaImage, radius: number): RgbaImag
 }
 
 /** Running-sum box filter along one line (edges clamped). */
-function boxLine(v: Float32Array, start: number, stride: number, length: number, r: number, tmp: Float32Array): void {
+function boxLine(
+  v: Float32Array,
+  start: number,
+  stride: number,
+  length: number,
+  r: number,
+  tmp: Float32Array,
+): void {
   for (let i = 0; i < length; i++) tmp[i] = v[start + i * stride];
   const last = length - 1;
   let sum = 0;
