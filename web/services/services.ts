@@ -23,6 +23,7 @@ import { AppDb } from '../data/db';
 import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
 import { convertBlob, encodeBitmap, JPEG_QUALITY, withBitmap } from '../engine/canvasCodec';
 import { drawDisclosureLabel } from '../engine/disclosureLabel';
+import { retouchInWorker } from '../engine/retouch';
 import { createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
 import { t } from '../i18n/de';
 import { createActions, type ActionDeps, type Actions, type Failure } from '../workflow/actions';
@@ -152,6 +153,7 @@ export function createServices(
         };
       },
     },
+    retouch: (signal, input) => retouchInWorker(signal, input),
     labelVirtual: (blob) => drawDisclosureLabel(blob, t('final.virtualLabel')),
     makePreview: (blob) =>
       withBitmap(blob, { width: PREVIEW_WIDTH, quality: 'medium' }, (bitmap) =>

@@ -56,7 +56,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
     engine: {
       async enhance(_signal, image) {
         calls.engine.push({ imageId: image.imageId, modeIds: image.modeIds });
-        return { blob: jpegBlob(`device:${image.imageId}`), notes: ['auf dem Gerät'] };
+        return { blob: jpegBlob(`device:${image.imageId}`), notes: [['sharpened']] };
       },
     },
     rooms: {
@@ -85,6 +85,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
       analyze: () => Promise.reject(new Error('staging is not faked here')),
       apply: () => Promise.reject(new Error('staging is not faked here')),
     },
+    retouch: async (_signal, { blob }) => ({ blob, description: 'Retuschiert: 1 markierte Stelle' }),
     labelVirtual: async (blob) => blob,
     makePreview: async () => null,
     toJpeg: async (blob) => blob,

@@ -1,6 +1,7 @@
 // The enhanced-results view: each optimised photo before/after (slider clamped to 10-90 %), download one or all,
 // 'Weitere Optimierungen' for design suggestions, back to the mode selection, or start over.
 
+import { useState } from 'react';
 import { SLIDER_MAX_PERCENT, SLIDER_MIN_PERCENT, SLIDER_START_PERCENT } from '../../../core/catalog/limits';
 import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import { CompareSlider } from '../../components/CompareSlider';
@@ -10,12 +11,14 @@ import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
 import { ArrowLeft, Expand } from '../../components/icons';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
 import { ResetButton } from '../../dialogs/ResetButton';
+import { RetouchDialog } from './RetouchDialog';
 
 function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () => void }) {
   const { db } = useServices();
   const dispatch = useDispatch();
   const before = usePreviewUrl(db, image.id, 'original');
   const after = useResultUrl(db, image.enhancedUrl);
+  const [retouching, setRetouching] = useState(false);
   return (
     <li className="card result-card">
       <h3 className="result-card__name">{image.name}</h3>
@@ -39,6 +42,14 @@ function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () =>
             <button
               type="button"
               className="button button--ghost"
+              aria-label={t('retouch.openFor', { name: image.name })}
+              onClick={() => setRetouching(true)}
+            >
+              {t('retouch.open')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
               aria-label={t('results.compare', { name: image.name })}
               onClick={() => dispatch({ type: 'compareOpened', imageId: image.id })}
             >
@@ -48,6 +59,9 @@ function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () =>
         </>
       ) : (
         <p className="field-hint">{t('results.noResult')}</p>
+      )}
+      {retouching && image.status === 'enhanced' && (
+        <RetouchDialog image={image} onClose={() => setRetouching(false)} />
       )}
     </li>
   );

@@ -9,9 +9,12 @@ import type {
   ShoppingListSchema,
   StagingOptions,
 } from '../../../core/contract/staging';
+import type { Stroke } from '../../../core/declutter/buildMask';
+import type { EngineStep } from '../../../core/imaging/engineSteps';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { ImportOutcome } from '../../api/listing';
 import type { AppDb } from '../../data/db';
+import type { RetryFacts } from '../outbox/rules';
 import type { RoomAnalysis } from '../state';
 import type { WorkflowStore } from '../store';
 
@@ -22,7 +25,7 @@ export interface ActionDeps {
     enhance(
       signal: AbortSignal,
       image: { imageId: string; blob: Blob; modeIds: string[] },
-    ): Promise<{ blob: Blob; notes: string[] }>;
+    ): Promise<{ blob: Blob; notes: EngineStep[][] }>;
   };
   rooms: {
     analyze(signal: AbortSignal, blob: Blob): Promise<PerImageRoom>;
@@ -61,6 +64,11 @@ export interface ActionDeps {
       },
     ): Promise<{ blob: Blob; shoppingList: StagingShoppingList; description: string }>;
   };
+  /** The retouch brush: the painted strokes (fractions of the photo) filled on the device, in a worker. */
+  retouch(
+    signal: AbortSignal,
+    input: { blob: Blob; strokes: readonly Stroke[] },
+  ): Promise<{ blob: Blob; description: string }>;
   /** The photo with the 'Virtuell eingerichtet' label drawn in (a furnished result's download). */
   labelVirtual(blob: Blob): Promise<Blob>;
   /**
@@ -79,6 +87,10 @@ export interface ActionDeps {
     saveOne(blob: Blob, n: number): Promise<void>;
     saveZip(blobs: readonly Blob[], zipName: string): Promise<void>;
   };
+  /** A failed server call's status, code and Retry-After, for the outbox's rules; null for other errors. */
+  retryFacts(error: unknown): RetryFacts | null;
+  /** Asks the service worker for a Background Sync, so a queued job is sent even after the tab closed. */
+  requestSync(): void;
   /** Turns any error of the calls above into what the workflow does about it. */
   classify(error: unknown): Failure;
   isSignedIn(): boolean;

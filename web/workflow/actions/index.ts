@@ -7,7 +7,9 @@ import { analysisActions } from './analysis';
 import { creditActions } from './credits';
 import type { ActionDeps } from './deps';
 import { downloadActions } from './downloads';
+import { outboxActions } from './outbox';
 import { processingActions } from './processing';
+import { retouchActions } from './retouch';
 import { createJobRunner } from './runner';
 import { stagingActions } from './staging';
 import { suggestionActions } from './suggestions';
@@ -20,13 +22,16 @@ export type Actions = ReturnType<typeof createActions>;
 export function createActions(deps: ActionDeps) {
   const jobs = createJobRunner();
   const credits = creditActions(deps);
+  const outbox = outboxActions(deps, credits.refreshCredits);
   return {
     ...uploadActions(deps),
     ...analysisActions(deps, jobs),
-    ...processingActions(deps, jobs, credits.refreshCredits),
-    ...suggestionActions(deps, jobs, credits.refreshCredits),
+    ...processingActions(deps, jobs, credits.refreshCredits, outbox),
+    ...suggestionActions(deps, jobs, credits.refreshCredits, outbox),
+    ...outbox,
     ...stagingActions(deps, jobs, credits.refreshCredits),
     ...downloadActions(deps),
+    ...retouchActions(deps),
     ...credits,
     /** Start over: the workflow and the photos on this device are cleared. */
     async reset(): Promise<void> {
