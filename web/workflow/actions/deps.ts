@@ -10,11 +10,9 @@ import type {
   StagingOptions,
 } from '../../../core/contract/staging';
 import type { Stroke } from '../../../core/declutter/buildMask';
-import type { EngineStep } from '../../../core/imaging/engineSteps';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { ImportOutcome } from '../../api/listing';
 import type { AppDb } from '../../data/db';
-import type { RetryFacts } from '../outbox/rules';
 import type { RoomAnalysis } from '../state';
 import type { WorkflowStore } from '../store';
 
@@ -25,7 +23,7 @@ export interface ActionDeps {
     enhance(
       signal: AbortSignal,
       image: { imageId: string; blob: Blob; modeIds: string[] },
-    ): Promise<{ blob: Blob; notes: EngineStep[][] }>;
+    ): Promise<{ blob: Blob; notes: string[] }>;
   };
   rooms: {
     analyze(signal: AbortSignal, blob: Blob): Promise<PerImageRoom>;
@@ -87,10 +85,6 @@ export interface ActionDeps {
     saveOne(blob: Blob, n: number): Promise<void>;
     saveZip(blobs: readonly Blob[], zipName: string): Promise<void>;
   };
-  /** A failed server call's status, code and Retry-After, for the outbox's rules; null for other errors. */
-  retryFacts(error: unknown): RetryFacts | null;
-  /** Asks the service worker for a Background Sync, so a queued job is sent even after the tab closed. */
-  requestSync(): void;
   /** Turns any error of the calls above into what the workflow does about it. */
   classify(error: unknown): Failure;
   isSignedIn(): boolean;

@@ -7,7 +7,6 @@ import { analysisActions } from './analysis';
 import { creditActions } from './credits';
 import type { ActionDeps } from './deps';
 import { downloadActions } from './downloads';
-import { outboxActions } from './outbox';
 import { processingActions } from './processing';
 import { retouchActions } from './retouch';
 import { createJobRunner } from './runner';
@@ -22,13 +21,11 @@ export type Actions = ReturnType<typeof createActions>;
 export function createActions(deps: ActionDeps) {
   const jobs = createJobRunner();
   const credits = creditActions(deps);
-  const outbox = outboxActions(deps, credits.refreshCredits);
   return {
     ...uploadActions(deps),
     ...analysisActions(deps, jobs),
-    ...processingActions(deps, jobs, credits.refreshCredits, outbox),
-    ...suggestionActions(deps, jobs, credits.refreshCredits, outbox),
-    ...outbox,
+    ...processingActions(deps, jobs, credits.refreshCredits),
+    ...suggestionActions(deps, jobs, credits.refreshCredits),
     ...stagingActions(deps, jobs, credits.refreshCredits),
     ...downloadActions(deps),
     ...retouchActions(deps),
