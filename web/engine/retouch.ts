@@ -5,7 +5,7 @@ import { wrap } from 'comlink';
 import { EngineError } from './errors';
 import type { RetouchJob, RetouchWorkerApi } from './retouchJob';
 
-export interface RetouchResult {
+interface RetouchResult {
   blob: Blob;
   /** German, e.g. 'Retuschiert: 2 markierte Stellen'. */
   description: string;

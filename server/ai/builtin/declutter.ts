@@ -47,7 +47,7 @@ export function clutterOfModes(
 }
 
 /** Boxes overlapping this much (intersection over union) are one object named twice. */
-export const SAME_OBJECT_IOU = 0.6;
+const SAME_OBJECT_IOU = 0.6;
 
 function overlap(a: Detection['box'], b: Detection['box']): number {
   const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
