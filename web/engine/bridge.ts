@@ -22,6 +22,8 @@ export interface EnhanceRequest {
   blob: Blob;
   /** Device mode ids (see core/catalog `isDeviceMode`); applied in catalogue order whatever order they come in. */
   modeIds: readonly string[];
+  /** 'Stärke' of 'Automatisch optimieren' (0..1, default 1): how much of the learned retouch is applied. */
+  strength?: number;
 }
 
 export interface EnhanceResult {
@@ -120,7 +122,7 @@ export function createEngineWith(
     const report = (stage: EngineStage, fraction: number) =>
       onProgress({ imageId: request.imageId, stage, fraction });
     report('queued', 0);
-    const outcome = await pool.run(signal, { blob: request.blob, modeIds }, (p) =>
+    const outcome = await pool.run(signal, { blob: request.blob, modeIds, strength: request.strength }, (p) =>
       report(p.stage, p.fraction),
     );
     if (!outcome.ok) throw new EngineError(outcome.code, outcome.detail);

@@ -17,6 +17,8 @@ export interface WorkerJob {
   blob: Blob;
   /** Device mode ids, already checked and put in catalogue order by the bridge. */
   modeIds: readonly string[];
+  /** 'Stärke' of the learned retouch (autoOptimize), 0..1; absent means 1. */
+  strength?: number;
 }
 
 export interface WorkerProgress {
