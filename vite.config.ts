@@ -85,9 +85,12 @@ export default defineConfig({
       },
       workbox: {
         // The app shell and the workers: the room analyser's bundle (tfjs) and the image engine, so analysis
-        // and the free modes work offline from the first visit.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // and the free modes work offline from the first visit; .bin is the learned retouch's weights
+        // (web/engine/learnedRetouch.ts, 2.4 MB, content-hashed names), fetched while the worker installs.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin}'],
         globIgnores: ['**/models/**'],
+        // Background Sync for the outbox and the share target's POST (public/sw-outbox.js).
+        importScripts: ['/sw-outbox.js'],
         // tfjs' worker bundle is over workbox's 2 MB default.
         maximumFileSizeToCacheInBytes: 12 * 1024 * 1024,
         // The detector's model and tfjs' wasm come from the server (server/ai/room/modelRoute.ts), not the

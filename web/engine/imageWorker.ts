@@ -2,13 +2,21 @@
 // comlink and answers every failure of a photo as a value, so only a real crash ends the worker.
 
 import { expose } from 'comlink';
-import { runDeviceMode } from '../../core/imaging/pipeline';
 import { canvasCodec } from './canvasCodec';
 import { enhanceJob } from './enhance';
+import { modeRunnerFor } from './learnedRetouch';
 import type { ImageWorkerApi } from './protocol';
 
 const api: ImageWorkerApi = {
-  enhance: (job, onProgress) => enhanceJob(job, { codec: canvasCodec, runMode: runDeviceMode }, onProgress),
+  enhance: async (job, onProgress) => {
+    let runMode;
+    try {
+      runMode = await modeRunnerFor(job.modeIds, job.strength);
+    } catch (error) {
+      return { ok: false, code: 'processingFailed', detail: `retouch weights: ${String(error)}` };
+    }
+    return enhanceJob(job, { codec: canvasCodec, runMode }, onProgress);
+  },
 };
 
 expose(api);
