@@ -178,11 +178,13 @@ describe('the whole journey on the builtin provider', () => {
     await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2);
     await page.mouse.up();
     expect(await sliders.first().getAttribute('aria-valuenow')).toBe('90');
-    // The builtin provider says what it did, in German.
+    // Each result says in German which modes ran on the server, in the catalogue's words, and never names the
+    // provider behind it (issue 16).
     await page
-      .getByText(/Offline-Näherung ohne KI/)
+      .getByText(/^Auf unserem Server bearbeitet: /)
       .first()
       .waitFor();
+    expect(await page.getByText(/raumglanz builtin|OpenAI/).count()).toBe(0);
 
     await reloadOn('Deine optimierten Bilder', (s) => s.resultsVisible === true);
     await expect.poll(() => page.locator('.compare__after').count()).toBe(3);
