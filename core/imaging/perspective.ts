@@ -1,7 +1,7 @@
 // Automatic perspective correction ("stürzende Linien"): measure the vertical lines of the photo, find the
 // homography that makes them vertical and parallel, warp, and crop to the largest clean rectangle. The user
 // never sets anything up; when the evidence is thin, the tilt implausible, or the result not measurably better,
-// the photo comes back unchanged with a German note that says why.
+// the photo comes back unchanged with a note (a code the web words) that says why.
 import {
   defaultVerticalsOptions,
   measureTilt,
@@ -9,6 +9,7 @@ import {
   type TiltOptions,
   type VerticalsOptions,
 } from '../analysis/verticals';
+import type { PerspectiveStep } from './engineSteps';
 import { cloneImage, type RgbaImage } from './types';
 import { invert, multiply, transformPoint, translation, warpHomography, type Matrix3 } from './warp';
 
@@ -31,18 +32,18 @@ export const defaultPerspectiveOptions: PerspectiveOptions = {
 };
 
 export const PERSPECTIVE_NOTES = {
-  corrected: 'Stürzende Linien korrigiert',
-  tooFewLines: 'Perspektive unverändert: zu wenige senkrechte Linien',
-  alreadyStraight: 'Perspektive unverändert: die Linien sind bereits senkrecht',
-  tooStrong: 'Perspektive unverändert: die Neigung ist zu stark für eine automatische Korrektur',
-  notBetter: 'Perspektive unverändert: keine sichere Verbesserung gefunden',
-} as const;
+  corrected: 'perspectiveCorrected',
+  tooFewLines: 'perspectiveTooFewLines',
+  alreadyStraight: 'perspectiveAlreadyStraight',
+  tooStrong: 'perspectiveTooStrong',
+  notBetter: 'perspectiveNotBetter',
+} as const satisfies Record<string, PerspectiveStep>;
 
 export interface PerspectiveResult {
   image: RgbaImage;
   corrected: boolean;
-  /** German, for the user. */
-  note: string;
+  /** What happened, as a code the web words ('Stürzende Linien korrigiert'). */
+  note: PerspectiveStep;
   /** The measurement before correction, and after it (only when corrected). */
   before: TiltEstimate;
   after: TiltEstimate | null;
@@ -208,7 +209,7 @@ export function autoPerspective(
   // Measured on the full image (it downscales internally, as the preview does) so that "before" and "after"
   // are the same measurement anyone can repeat on input and output.
   const before = measureTilt(image, o.detection);
-  const unchanged = (note: string): PerspectiveResult => ({
+  const unchanged = (note: PerspectiveStep): PerspectiveResult => ({
     image: cloneImage(image),
     corrected: false,
     note,

@@ -9,6 +9,7 @@ import { computeHistograms, type Histograms } from '../analysis/histogram';
 import { predictedPercentile, statsFromHistograms, type LuminanceStats } from '../analysis/luminance';
 import { estimateNoise } from '../analysis/noise';
 import { chromaDenoiseInPlace } from './chromaDenoise';
+import type { EngineStep } from './engineSteps';
 import { applyCurvesAndSaturation } from './colorGrade';
 import { denoisedFrame } from './denoise';
 import { autoExposureEv, exposureCurves, solveExposureEv } from './exposure';
@@ -36,14 +37,14 @@ import { measureWhiteCast, neutraliseWhites } from '../retouch/whites';
 
 export interface ModeResult {
   image: RgbaImage;
-  /** A short German sentence for the user when the mode did something noteworthy (or nothing); else null. */
-  note: string | null;
+  /** What the mode did worth telling the user (or why it did nothing), in order; often empty. */
+  steps: EngineStep[];
 }
 
 export interface AutoEnhanceResult {
   image: RgbaImage;
-  /** What auto-enhance did, in short German phrases, in the order it did it. */
-  steps: string[];
+  /** What auto-enhance did, in the order it did it. */
+  steps: EngineStep[];
 }
 
 /** The device mode ids this engine runs (the catalogue's modes that run on the device). */
@@ -69,18 +70,6 @@ export function isDeviceModeId(id: string): id is DeviceModeId {
   return (DEVICE_MODE_IDS as readonly string[]).includes(id);
 }
 
-/** German texts of the steps, one place so tests and callers can refer to them. */
-export const STEP_TEXTS = {
-  exposureUp: 'Belichtung angehoben',
-  exposureDown: 'Belichtung reduziert',
-  colorCast: 'Farbstich korrigiert',
-  contrast: 'Kontrast verbessert',
-  noise: 'Bildrauschen reduziert',
-  sharpened: 'Details geschärft',
-  learned: 'Farben und Licht ausgewogen',
-  whites: 'Weiß neutralisiert',
-} as const;
-
 /** What a device mode may need beyond the photo: the learned retouch and its strength (autoOptimize). */
 export interface DeviceModeContext {
   retoucher?: Retoucher;
@@ -93,7 +82,7 @@ const NATURAL_MEAN = 0.46;
 
 /** Run one device mode on an image. Throws for ids that are not device modes (a programming error). */
 export function runDeviceMode(modeId: string, image: RgbaImage, context: DeviceModeContext = {}): ModeResult {
-  if (isGradeId(modeId)) return { image: gradeMode(image, modeId), note: null };
+  if (isGradeId(modeId)) return { image: gradeMode(image, modeId), steps: [] };
   switch (modeId) {
     case 'brighten':
       return brighten(image, {});
@@ -103,24 +92,24 @@ export function runDeviceMode(modeId: string, image: RgbaImage, context: DeviceM
     case 'warmerTones':
       return {
         image: applyCurvesAndSaturation(image, whiteBalanceCurves({ mired: 30, keepWhites: true }), 1),
-        note: null,
+        steps: [],
       };
     case 'sharpen':
-      return { image: sharpen(image, sharpenFor(estimateNoise(image), 0.8)), note: null };
+      return { image: sharpen(image, sharpenFor(estimateNoise(image), 0.8)), steps: [] };
     case 'perspective': {
       const result = autoPerspective(image);
-      return { image: result.image, note: result.note };
+      return { image: result.image, steps: [result.note] };
     }
     case 'details': {
       const clearer = localContrast(image, { amount: 0.4 });
-      return { image: sharpenInPlace(clearer, sharpenFor(estimateNoise(image), 0.4)), note: null };
+      return { image: sharpenInPlace(clearer, sharpenFor(estimateNoise(image), 0.4)), steps: [] };
     }
     case 'autoOptimize': {
       // Without the model's weights (callers not yet wired to load them) the rule-based pipeline runs.
       const result = context.retoucher
         ? autoOptimize(image, context.retoucher, { strength: context.strength ?? 1 })
         : autoEnhance(image);
-      return { image: result.image, note: result.steps.length > 0 ? result.steps.join(', ') : null };
+      return { image: result.image, steps: result.steps };
     }
     default:
       throw new Error(`Unknown device mode: ${modeId}`);
@@ -139,7 +128,7 @@ function brighten(image: RgbaImage, tone: ToneAdjustment): ModeResult {
   const ev = Math.max(0.3, solveExposureEv(h, target, after, { minEv: 0 }));
   return {
     image: applyCurvesAndSaturation(image, after(exposureCurves(ev)), 1),
-    note: `Aufgehellt um ${formatStops(ev)} Blenden`,
+    steps: ['brightened'],
   };
 }
 
@@ -192,7 +181,7 @@ export function autoOptimize(
   options: Partial<AutoOptimizeOptions> = {},
 ): AutoEnhanceResult {
   const strength = Math.min(1, Math.max(0, options.strength ?? 1));
-  const steps: string[] = [];
+  const steps: EngineStep[] = [];
   let current = image;
   // True once `current` is a buffer of our own, which later steps may overwrite; the caller's photo never is.
   let owned = false;
@@ -227,21 +216,21 @@ export function autoOptimize(
     const castFixed = cast.samples >= 1000 && cast.strength > 0.05;
     const gains = cast.gains.map((g) => g ** strength) as [number, number, number];
     const lifted = render(castFixed ? chainCurves(lift, gainCurves(gains)) : lift);
-    if (castFixed) steps.push(STEP_TEXTS.colorCast);
+    if (castFixed) steps.push('colorCast');
     // A lift this strong turns the few dark 8-bit levels into coloured blotches; colour is blurred, detail kept.
     current = denoise
       ? chromaDenoiseInPlace(lifted, CHROMA_RADIUS * Math.min(lifted.width, lifted.height))
       : lifted;
-    if (denoise) steps.push(STEP_TEXTS.noise);
+    if (denoise) steps.push('noise');
     owned = true;
-    steps.push(STEP_TEXTS.exposureUp);
+    steps.push('exposureUp');
     sample = sampleColors(current);
   }
 
   // Every table step runs at full strength; the finished table is blended with the identity at the end, so
   // 'Stärke' scales the whole change of tone and colour evenly.
   let lut = retoucher.lutFor(current);
-  steps.push(STEP_TEXTS.learned);
+  steps.push('learned');
   let after = throughLut(sample, lut);
 
   if (inputL < DARK_INPUT_L) {
@@ -249,14 +238,14 @@ export function autoOptimize(
     if (gain > 1.02) {
       lut = liftAfter(lut, gain);
       after = throughLut(sample, lut);
-      if (!steps.includes(STEP_TEXTS.exposureUp)) steps.push(STEP_TEXTS.exposureUp);
+      if (!steps.includes('exposureUp')) steps.push('exposureUp');
     }
   }
 
   const cast = measureWhiteCast(after);
   if (cast) {
     lut = neutraliseWhites(lut, cast);
-    steps.push(STEP_TEXTS.whites);
+    steps.push('whites');
   }
   if (strength < 1) lut = withStrength(lut, strength);
 
@@ -269,7 +258,7 @@ export function autoOptimize(
  * photo needs, with strengths from its own numbers.
  */
 export function autoEnhance(image: RgbaImage): AutoEnhanceResult {
-  const steps: string[] = [];
+  const steps: EngineStep[] = [];
 
   // 1. Geometry, on the original pixels (it resamples).
   const perspective = autoPerspective(image);
@@ -301,15 +290,15 @@ export function autoEnhance(image: RgbaImage): AutoEnhanceResult {
     const out = perspective.corrected ? current : createLike(current);
     current = applyCurvesAndSaturation(current, after(exposureCurves(ev)), 1, out);
   }
-  if (target > stats.mean + 0.02) steps.push(STEP_TEXTS.exposureUp);
-  else if (target < stats.mean - 0.02) steps.push(STEP_TEXTS.exposureDown);
-  if (gains) steps.push(STEP_TEXTS.colorCast);
-  if (tone.contrast !== undefined || tone.inBlack !== undefined) steps.push(STEP_TEXTS.contrast);
-  if (denoised) steps.push(STEP_TEXTS.noise);
+  if (target > stats.mean + 0.02) steps.push('exposureUp');
+  else if (target < stats.mean - 0.02) steps.push('exposureDown');
+  if (gains) steps.push('colorCast');
+  if (tone.contrast !== undefined || tone.inBlack !== undefined) steps.push('contrast');
+  if (denoised) steps.push('noise');
 
   // 4. Sharpen last, gently, above the noise that is left.
   current = sharpenInPlace(current, sharpenFor(estimateNoise(current), 0.5));
-  steps.push(STEP_TEXTS.sharpened);
+  steps.push('sharpened');
   return { image: current, steps };
 }
 
@@ -377,8 +366,4 @@ function curveSlope(curves: ChannelCurves, at: number): number {
   const lo = Math.max(0, at - d);
   const hi = Math.min(1, at + d);
   return (curves.g(hi) - curves.g(lo)) / (hi - lo);
-}
-
-function formatStops(ev: number): string {
-  return `${ev >= 0 ? '+' : '−'}${Math.abs(ev).toFixed(1).replace('.', ',')}`;
 }

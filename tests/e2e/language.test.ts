@@ -61,8 +61,6 @@ export const ALLOWED = new Set(
     'download',
     'offline',
     'online',
-    // The builtin provider's name in its German descriptions ('Offline-Näherung ohne KI (raumglanz builtin)').
-    'builtin',
   ].map((w) => w.toLowerCase()),
 );
 

@@ -3,6 +3,7 @@
 // Node tests (with sharp as the codec) as well as in the worker (with createImageBitmap and OffscreenCanvas).
 
 import { MAX_PIXELS } from '../../core/catalog';
+import type { EngineStep } from '../../core/imaging/engineSteps';
 import type { RgbaImage } from '../../core/imaging/types';
 import { readImageSize } from '../../core/upload/imageSize';
 import { sniffImageType, type AcceptedImageType } from '../../core/upload/sniffImageType';
@@ -15,8 +16,11 @@ export interface Codec {
   encode(image: RgbaImage): Promise<Blob>;
 }
 
-/** One device mode applied to an image; `note` is a German sentence on what was done, if any. */
-export type ModeRunner = (modeId: string, image: RgbaImage) => { image: RgbaImage; note?: string | null };
+/** One device mode applied to an image, with what it did worth telling (codes the web words; often none). */
+export type ModeRunner = (
+  modeId: string,
+  image: RgbaImage,
+) => { image: RgbaImage; steps: readonly EngineStep[] };
 
 export interface EnhanceDeps {
   codec: Codec;
@@ -81,14 +85,14 @@ export async function enhanceJob(
   }
   timings.decodeMs = now() - mark;
 
-  const notes: string[] = [];
+  const notes: EngineStep[][] = [];
   onProgress({ stage: 'processing', fraction: DECODED_AT });
   mark = now();
   try {
     job.modeIds.forEach((modeId, i) => {
       const result = deps.runMode(modeId, image);
       image = result.image;
-      if (result.note) notes.push(result.note);
+      if (result.steps.length > 0) notes.push([...result.steps]);
       onProgress({
         stage: 'processing',
         fraction: DECODED_AT + ((PROCESSED_AT - DECODED_AT) * (i + 1)) / job.modeIds.length,
