@@ -2,6 +2,7 @@
 // Node side that drives it through playwright (bench/pipeline.ts, tests/e2e/engine.test.ts). Inputs are URLs
 // on the page's own server, so no photo crosses the DevTools protocol on the way in.
 
+import type { EngineStep } from '../../core/imaging/engineSteps';
 import type { EngineProgress } from '../../web/engine/bridge';
 import type { EngineErrorCode } from '../../web/engine/errors';
 import type { StageTimings } from '../../web/engine/protocol';
@@ -21,7 +22,7 @@ export type EnhanceOutcome =
       size: number;
       /** The output file (or its first 256 KB), base64. */
       base64: string;
-      notes: string[];
+      notes: EngineStep[][];
       timings: StageTimings;
       stages: EngineProgress['stage'][];
     }

@@ -1,6 +1,6 @@
 // POST /api/analyze-image (SPEC section 7): room analysis of one or more photos. Free and open to visitors (rate
 // limited), because the client normally analyses on the device and only falls back to the server. The analysis
-// is the RoomAnalysis of core/catalog plus a German description; one entry per image in `individualAnalyses`.
+// is data only (rooms, flags, recommended modes): the client words it. One entry per image in `individualAnalyses`.
 // Send downscaled photos (about 1024 px): the whole JSON body is limited to 25 MB.
 import { z } from 'zod';
 import { isModeId } from '../catalog/modes';
@@ -31,7 +31,7 @@ export const ImageAnalysisSchema = z.object({
 });
 export type ImageAnalysis = z.infer<typeof ImageAnalysisSchema>;
 
-/** The combined analysis; core/analysis/room's RoomAnalysis is this without the description. */
+/** The combined analysis: core/analysis/room's RoomAnalysis. */
 export const RoomAnalysisSchema = z.object({
   /** The room type of all images, or 'mixed' when they show different rooms. */
   roomType: RoomTypeOrMixed,
@@ -42,7 +42,6 @@ export const RoomAnalysisSchema = z.object({
   recommendedModes: z.array(z.string().refine(isModeId, { error: 'unknown mode id' })),
   /** True where any image shows the element. */
   visibleElements: VisibleElementsSchema,
-  description: z.string(),
 });
 
 export const AnalyzeResponse = z.object({

@@ -313,6 +313,9 @@ export function parseSuggestions(text: string, makeId: (index: number) => string
   });
 }
 
+/** The prefix of a suggestion (or a ticked suggestion's line) that applies to the n-th photo only: 'Bild 2: '. */
+export const imagePrefix = (n: number): string => `Bild ${n}: `;
+
 /**
  * Writes suggestions in the canonical text form, which parseSuggestions reads back to the same titles,
  * descriptions, Hauptartikel and image numbers. Titles and Hauptartikel are put on one line; empty description
@@ -324,7 +327,7 @@ export function printSuggestions(suggestions: readonly Suggestion[]): string {
       const title = cleanTitle(s.title) || `Vorschlag ${i + 1}`;
       const n = s.imageNumber;
       const prefix =
-        n !== undefined && Number.isInteger(n) && n >= 1 && n <= MAX_IMAGE_NUMBER ? `Bild ${n}: ` : '';
+        n !== undefined && Number.isInteger(n) && n >= 1 && n <= MAX_IMAGE_NUMBER ? imagePrefix(n) : '';
       const lines = [`${prefix}${i + 1}. **${title}**`];
       for (const line of s.description.split(/\r\n?|\n/)) {
         const clean = descriptionPart(line);

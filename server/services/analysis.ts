@@ -2,7 +2,6 @@
 // them with core's rules (core/analysis/room/combine.ts, which recommends through core/catalog) so the
 // recommendation is the same whichever provider analysed.
 import { mergeVisibleElements, roomAnalysisOf } from '../../core/analysis/room/combine';
-import { ROOM_TYPE_LABELS, type RoomType } from '../../core/catalog';
 import type { AnalyzeResponse, ImageAnalysis } from '../../core/contract/analyze';
 import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
@@ -12,31 +11,14 @@ export interface AnalysisService {
   analyze(images: readonly Buffer[], signal: AbortSignal): Promise<AnalyzeResponse>;
 }
 
-/** 'Erkannt: Küche (2 Bilder), Schlafzimmer.' in the order the rooms were first seen. */
-function describeRooms(perImage: readonly RoomType[]): string {
-  const counts = new Map<RoomType, number>();
-  for (const room of perImage) counts.set(room, (counts.get(room) ?? 0) + 1);
-  const parts = [...counts].map(([room, n]) =>
-    n > 1 ? `${ROOM_TYPE_LABELS[room]} (${n} Bilder)` : ROOM_TYPE_LABELS[room],
-  );
-  return `Erkannt: ${parts.join(', ')}.`;
-}
-
-const PROVIDER_NOTE = {
-  openai: 'KI-Analyse mit OpenAI.',
-  builtin: 'Offline-Analyse ohne KI (raumglanz builtin).',
-} as const;
-
-export function combineAnalyses(
+/** The answer: the provider's per-photo analyses and their combination by core's rules, as data the client words. */
+function analyzeResponseOf(
   perImage: readonly ImageAnalysis[],
   provider: AiProvider['name'],
 ): AnalyzeResponse {
   const roomTypes = perImage.map((a) => a.roomType);
   return {
-    analysis: {
-      ...roomAnalysisOf(roomTypes, mergeVisibleElements(perImage.map((a) => a.visibleElements))),
-      description: `${describeRooms(roomTypes)} ${PROVIDER_NOTE[provider]}`,
-    },
+    analysis: roomAnalysisOf(roomTypes, mergeVisibleElements(perImage.map((a) => a.visibleElements))),
     individualAnalyses: [...perImage],
     provider,
   };
@@ -49,7 +31,7 @@ export function createAnalysisService(deps: { provider: AiProvider }): AnalysisS
       // Analysis needs ~1 MP a photo (the device sends them downscaled): more is refused before any decode.
       const checked = await checkAll(images, { maxPixels: ANALYSIS_MAX_PIXELS });
       try {
-        return combineAnalyses(await provider.analyze(checked, signal), provider.name);
+        return analyzeResponseOf(await provider.analyze(checked, signal), provider.name);
       } catch (error) {
         throw toApiError(error);
       }

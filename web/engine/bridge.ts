@@ -3,6 +3,7 @@
 // terminated when a job is cancelled or after idling); screens never touch a Worker (CONVENTIONS.md 2 and 3).
 
 import { proxy, wrap } from 'comlink';
+import type { EngineStep } from '../../core/imaging/engineSteps';
 import { EngineError } from './errors';
 import { planDeviceModes } from './plan';
 import { WorkerPool, type WorkerFactory } from './pool';
@@ -31,8 +32,8 @@ export interface EnhanceResult {
   blob: Blob;
   width: number;
   height: number;
-  /** German sentences on what the modes did, for the result's description. */
-  notes: string[];
+  /** What the modes did, one list per mode that said something; the workflow words them for the description. */
+  notes: EngineStep[][];
   /** Where the time went, for the benchmark and for logs. */
   timings: StageTimings;
 }

@@ -2,6 +2,7 @@
 // only these types, never the worker's code. Photos cross as Blobs: a Blob is posted by reference to the browser's
 // blob store, so neither side copies (or needs to transfer) the bytes; the decoded pixels never leave the worker.
 
+import type { EngineStep } from '../../core/imaging/engineSteps';
 import type { EngineErrorCode } from './errors';
 
 /** The stages a photo passes, in order; 'queued' and 'done' are reported by the bridge, the rest by the worker. */
@@ -34,7 +35,7 @@ export interface StageTimings {
 }
 
 export type WorkerOutcome =
-  | { ok: true; blob: Blob; width: number; height: number; notes: string[]; timings: StageTimings }
+  | { ok: true; blob: Blob; width: number; height: number; notes: EngineStep[][]; timings: StageTimings }
   | { ok: false; code: WorkerFailureCode; detail: string };
 
 /** The worker's API as seen through comlink (`wrap<ImageWorkerApi>(worker)`). */

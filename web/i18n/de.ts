@@ -441,7 +441,23 @@ export const de = {
     cancelled: 'Die Bearbeitung wurde abgebrochen.',
     workerCrashed: 'Bei der Bearbeitung ist ein Fehler aufgetreten. Bitte versuche es erneut.',
   },
-  /** Accounts: the /login page, the top bar and the guard in front of pages that need an account. */
+  /** What the device modes did (core/imaging/engineSteps.ts), for a result's description. */
+  engineSteps: {
+    brightened: 'Aufgehellt',
+    exposureUp: 'Belichtung angehoben',
+    exposureDown: 'Belichtung reduziert',
+    colorCast: 'Farbstich korrigiert',
+    contrast: 'Kontrast verbessert',
+    noise: 'Bildrauschen reduziert',
+    sharpened: 'Details geschärft',
+    learned: 'Farben und Licht ausgewogen',
+    whites: 'Weiß neutralisiert',
+    perspectiveCorrected: 'Stürzende Linien korrigiert',
+    perspectiveTooFewLines: 'Perspektive unverändert: zu wenige senkrechte Linien',
+    perspectiveAlreadyStraight: 'Perspektive unverändert: die Linien sind bereits senkrecht',
+    perspectiveTooStrong: 'Perspektive unverändert: die Neigung ist zu stark für eine automatische Korrektur',
+    perspectiveNotBetter: 'Perspektive unverändert: keine sichere Verbesserung gefunden',
+  },  /** Accounts: the /login page, the top bar and the guard in front of pages that need an account. */
   auth: {
     title: 'Anmelden',
     signUpTitle: 'Konto erstellen',

@@ -46,6 +46,6 @@ export interface ImageRoomAnalysis extends PerImageRoom {
 
 /**
  * The analysis of a set of photos (SPEC section 3) that mode selection starts from: the API's RoomAnalysisSchema
- * (core/contract/analyze.ts, which documents each field) without its German description.
+ * (core/contract/analyze.ts, which documents each field).
  */
-export type RoomAnalysis = Omit<z.infer<typeof RoomAnalysisSchema>, 'description'>;
+export type RoomAnalysis = z.infer<typeof RoomAnalysisSchema>;

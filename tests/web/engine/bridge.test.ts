@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import type { EngineStep } from '../../../core/imaging/engineSteps';
 import { createEngineWith, defaultWorkerCount, type EngineProgress } from '../../../web/engine/bridge';
 import { EngineError } from '../../../web/engine/errors';
 import type { WorkerJob, WorkerOutcome, WorkerProgress } from '../../../web/engine/protocol';
 import { fakeWorkers, flush } from './fakeWorker';
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+const STEP_OF: Record<string, EngineStep> = { brighten: 'brightened', sharpen: 'sharpened' };
 const ok = (job: WorkerJob): WorkerOutcome => ({
   ok: true,
   blob: new Blob([job.modeIds.join('+')], { type: 'image/jpeg' }),
   width: 40,
   height: 30,
-  notes: job.modeIds.map((id) => `${id} angewendet`),
+  notes: job.modeIds.map((id) => [STEP_OF[id] ?? 'contrast']),
   timings: { decodeMs: 1, processMs: 2, encodeMs: 3 },
 });
 
@@ -45,7 +47,7 @@ describe('#createEngineWith', () => {
         height: 30,
         timings: { decodeMs: 1, processMs: 2, encodeMs: 3 },
       });
-      expect(result.notes).toEqual(['brighten angewendet', 'warmerTones angewendet', 'sharpen angewendet']);
+      expect(result.notes).toEqual([['brightened'], ['contrast'], ['sharpened']]);
       engine.dispose();
     });
 
@@ -128,7 +130,7 @@ describe('#createEngineWith', () => {
       expect(started[0]!.terminated).toBe(true);
       await flush();
       started[1]!.current.resolve(ok(started[1]!.current.job));
-      expect((await second).notes).toEqual(['sharpen angewendet']);
+      expect((await second).notes).toEqual([['sharpened']]);
       engine.dispose();
     });
 

@@ -88,7 +88,7 @@ describe('processing: apply', () => {
     expect(h.state().credits).toBe(7);
     // The server's own description (it may name its provider) is not shown; the catalogue's mode name is.
     expect(h.state().images[0]!.description).toBe(
-      `auf dem Gerät · Auf unserem Server bearbeitet: ${modeById(serverMode)!.name}`,
+      `${t('engineSteps.sharpened')} · Auf unserem Server bearbeitet: ${modeById(serverMode)!.name}`,
     );
   });
 
@@ -101,18 +101,18 @@ describe('processing: apply', () => {
     expect(h.state().notice).toMatchObject({ key: 'toast.paidNeedsConnection', tone: 'error' });
   });
 
-  it('drops the photographic units from an engine note', async () => {
+  it("words the engine's steps in German: a mode's steps joined by commas, the modes by dots", async () => {
     h = await createHarness({
       engine: {
         enhance: async () => ({
           blob: new Blob(['x'], { type: 'image/jpeg' }),
-          notes: ['Aufgehellt um +10,0 Blenden'],
+          notes: [['brightened'], ['exposureUp', 'sharpened']],
         }),
       },
     });
-    await seedModes(h, ['a'], ['brighten']);
+    await seedModes(h, ['a'], ['brighten', 'autoOptimize']);
     await h.actions.apply();
-    expect(h.state().images[0]!.description).toBe('Aufgehellt');
+    expect(h.state().images[0]!.description).toBe('Aufgehellt · Belichtung angehoben, Details geschärft');
   });
 
   it('sends a visitor to the login for a paid mode and runs nothing', async () => {

@@ -56,7 +56,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
     engine: {
       async enhance(_signal, image) {
         calls.engine.push({ imageId: image.imageId, modeIds: image.modeIds });
-        return { blob: jpegBlob(`device:${image.imageId}`), notes: ['auf dem Gerät'] };
+        return { blob: jpegBlob(`device:${image.imageId}`), notes: [['sharpened']] };
       },
     },
     rooms: {

@@ -996,18 +996,18 @@ describe('overlays and notices', () => {
   it('shows one toast at a time: the newest replaces the old one with a new id', () => {
     const first = run(initialState, {
       type: 'noticeShown',
-      notice: { key: 'toast.downloadFailed', tone: 'error' },
+      notice: { key: 'download.failed', tone: 'error' },
     });
     const second = run(first, {
       type: 'noticeShown',
-      notice: { key: 'toast.downloadFailed', tone: 'error' },
+      notice: { key: 'download.failed', tone: 'error' },
     });
-    expect(first.notice).toEqual({ id: 1, key: 'toast.downloadFailed', tone: 'error' });
-    expect(second.notice).toEqual({ id: 2, key: 'toast.downloadFailed', tone: 'error' });
+    expect(first.notice).toEqual({ id: 1, key: 'download.failed', tone: 'error' });
+    expect(second.notice).toEqual({ id: 2, key: 'download.failed', tone: 'error' });
   });
 
   it('noticeDismissed clears only the notice it names', () => {
-    const state = run(initialState, { type: 'noticeShown', notice: { key: 'toast.x', tone: 'info' } });
+    const state = run(initialState, { type: 'noticeShown', notice: { key: 'toast.analysisDone', tone: 'info' } });
     expect(run(state, { type: 'noticeDismissed', id: 99 })).toBe(state);
     expect(run(state, { type: 'noticeDismissed', id: 1 }).notice).toBeNull();
   });
@@ -1166,7 +1166,7 @@ describe('#restore', () => {
       suggestionsLoading: true,
       finalResult: { images: 'nope' },
       credits: -4,
-      notice: { id: 5, key: 'toast.x', tone: 'info' },
+      notice: { id: 5, key: 'toast.analysisDone', tone: 'info' },
     });
     expect(next.images).toEqual([
       { id: 'a', name: 'a.jpg', size: 10, type: 'image/png', status: 'uploaded' },
@@ -1260,7 +1260,7 @@ describe('purity', () => {
     { type: 'stagingCompleted', imageId: 'a', stagedUrl: 's', shoppingList },
     { type: 'compareOpened', imageId: 'a' },
     { type: 'overlayClosed' },
-    { type: 'noticeShown', notice: { key: 'toast.x', tone: 'info' } },
+    { type: 'noticeShown', notice: { key: 'toast.analysisDone', tone: 'info' } },
     { type: 'noticeDismissed', id: 1 },
     { type: 'back' },
     { type: 'reset' },

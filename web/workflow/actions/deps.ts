@@ -10,6 +10,7 @@ import type {
   StagingOptions,
 } from '../../../core/contract/staging';
 import type { Stroke } from '../../../core/declutter/buildMask';
+import type { EngineStep } from '../../../core/imaging/engineSteps';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { ImportOutcome } from '../../api/listing';
 import type { AppDb } from '../../data/db';
@@ -23,7 +24,7 @@ export interface ActionDeps {
     enhance(
       signal: AbortSignal,
       image: { imageId: string; blob: Blob; modeIds: string[] },
-    ): Promise<{ blob: Blob; notes: string[] }>;
+    ): Promise<{ blob: Blob; notes: EngineStep[][] }>;
   };
   rooms: {
     analyze(signal: AbortSignal, blob: Blob): Promise<PerImageRoom>;

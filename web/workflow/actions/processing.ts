@@ -5,17 +5,15 @@
 import { CREDITS_REFRESH_DELAY_MS } from '../../../core/catalog/limits';
 import { isDeviceMode, modeById, modeCostById } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
+import type { EngineStep } from '../../../core/imaging/engineSteps';
 import { saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
 import { creditsNeeded, plannedJobs, roomTypeFor, type PlannedJob } from '../selectors';
 import type { ActionDeps } from './deps';
 import { originalOf, type JobRunner } from './runner';
 
-/**
- * An engine note in plain German: photographers' units ('um +1,2 Blenden') mean nothing to a host, so the
- * amount is dropped and the sentence kept ('Aufgehellt').
- */
-const plainNote = (note: string) => note.replace(/\s+um\s+[+\-−]?[\d.,]+\s+Blenden?/u, '');
+/** What one device mode did, in German: its steps joined ('Belichtung angehoben, Details geschärft'). */
+const wordSteps = (steps: readonly EngineStep[]) => steps.map((step) => t(`engineSteps.${step}`)).join(', ');
 
 /** The device part of a selection and the server part; the engine orders its own modes. */
 function splitModes(modeIds: readonly string[]) {
@@ -36,7 +34,7 @@ export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCred
       modeIds: device,
     });
     let blob = local.blob;
-    const notes = local.notes.map(plainNote);
+    const notes = local.notes.map(wordSteps);
     if (server.length > 0) {
       const remote = await deps.ai.enhance(signal, {
         image: blob,

@@ -1,6 +1,7 @@
 // Steps 4 and 5's effects: suggestions asked for the enhanced photos, and the ticked ones (plus the user's own)
 // implemented into the final photos, which are stored on the device before the final view shows them.
 
+import { imagePrefix } from '../../../core/text/suggestions';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import { getResult, saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
@@ -15,7 +16,7 @@ import { originalOf, type JobRunner } from './runner';
 function suggestionLine(suggestion: Suggestion, sources: readonly { id: string }[]): string {
   const n = sources.findIndex((image) => image.id === suggestion.imageId) + 1;
   const text = `${suggestion.title}: ${suggestion.description}`;
-  return n > 0 ? `Bild ${n}: ${text}` : text;
+  return n > 0 ? `${imagePrefix(n)}${text}` : text;
 }
 
 export function suggestionActions(deps: ActionDeps, jobs: JobRunner, refreshCredits: () => Promise<void>) {
