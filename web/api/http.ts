@@ -65,7 +65,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw failure(0, signal?.aborted || isAbort(error) ? 'ABORTED' : 'NETWORK');
   }
   const json = parseJson(text);
-  if (!res.ok) throw toApiFailure(res.status, json);
+  if (!res.ok) {
+    const failed = toApiFailure(res.status, json);
+    // The outbox (web/workflow/outbox/rules.ts) waits as long as the server asks before it sends again.
+    const retryAfter = res.headers.get('retry-after');
+    if (retryAfter !== null) failed.details.retryAfter = retryAfter;
+    throw failed;
+  }
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) throw failure(res.status, 'INVALID_RESPONSE');
   return parsed.data;

@@ -15,6 +15,7 @@ import { AccountMenu } from './AccountMenu';
 import { ServicesContext, useActions, useAppState, type AppServices } from '../services/context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { OfflineBanner } from './OfflineBanner';
+import { OutboxPanel } from './OutboxPanel';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Split by route and by feature: the landing page (the upload screen) loads only what it shows; every later
@@ -154,6 +155,7 @@ export function App({ services }: { services: AppServices }) {
           </div>
         </header>
         <OfflineBanner />
+        <OutboxPanel />
         <main id="main">
           <ErrorBoundary>
             <Suspense fallback={<p role="status">{t('app.loading')}</p>}>

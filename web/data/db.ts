@@ -139,10 +139,12 @@ export async function removeImage(db: AppDb, id: string): Promise<void> {
   });
 }
 
+/** Start over: the photos, their results and the jobs queued for them (never sent, so never charged). */
 export async function clearImages(db: AppDb): Promise<void> {
-  await db.transaction('rw', db.images, db.results, async () => {
+  await db.transaction('rw', db.images, db.results, db.outbox, async () => {
     await db.images.clear();
     await db.results.clear();
+    await db.outbox.clear();
   });
 }
 

@@ -425,6 +425,27 @@ export const de = {
     intro:
       'Die Optimierungen auf deinem Gerät sind kostenlos. Für KI-Bearbeitungen auf unserem Server brauchst du Credits.',
     credits: '{n} Credits',
+  outbox: {
+    waiting: 'Wartet auf Verbindung',
+    panelTitle: 'Warteschlange',
+    panelHint: 'Wird gesendet, sobald du wieder online bist. Berechnet wird erst, wenn der Auftrag läuft.',
+    jobEnhance: 'KI-Optimierung für {name}',
+    jobSuggestions: 'Vorschläge für {count} Bild(er)',
+    cancel: 'Abbrechen',
+    sending: 'Wird gesendet …',
+    queued: {
+      title: 'Wartet auf Verbindung',
+      description: '{count} Auftrag/Aufträge werden gesendet, sobald die Verbindung wieder da ist.',
+    },
+    delivered: {
+      title: 'Wieder online',
+      description: '{count} Ergebnis(se) aus der Warteschlange sind da.',
+    },
+    dropped: {
+      title: 'Auftrag nicht ausgeführt',
+      description: '{message}',
+    },
+  },
     popular: 'Beliebt',
     buy: 'Credits kaufen',
     comingSoon: 'Diese Funktion kommt bald!',

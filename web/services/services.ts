@@ -27,6 +27,7 @@ import { retouchInWorker } from '../engine/retouch';
 import { createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
 import { t } from '../i18n/de';
 import { createActions, type ActionDeps, type Actions, type Failure } from '../workflow/actions';
+import { parseRetryAfter, type RetryFacts } from '../workflow/outbox/rules';
 import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
 import { downloadOne, downloadZip } from './download';
 import { fitJpeg } from './fitJpeg';
@@ -49,6 +50,31 @@ export interface AppServices {
   db: AppDb;
   store: WorkflowStore;
   actions: Actions;
+}
+
+/** An API failure as the outbox's rules read it; anything else (the engine, a bug) is never retried. */
+function retryFacts(error: unknown): RetryFacts | null {
+  if (!(error instanceof ApiFailure)) return null;
+  const header = error.details.retryAfter;
+  return {
+    status: error.status,
+    code: error.code,
+    retryAfterSeconds: typeof header === 'string' ? parseRetryAfter(header, Date.now()) : null,
+  };
+}
+
+/** Background Sync where the browser has it (Chromium): public/sw-outbox.js then wakes a tab to send. */
+function requestSync(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & {
+          sync?: { register(tag: string): Promise<void> };
+        }
+      ).sync?.register('raumglanz-outbox'),
+    )
+    .catch(() => undefined);
 }
 
 function classify(error: unknown): Failure {
@@ -166,6 +192,8 @@ export function createServices(
     fetchCredits: refreshCredits,
     files: { saveOne: downloadOne, saveZip: downloadZip },
     classify,
+    retryFacts,
+    requestSync,
     isSignedIn: () => currentUserId() !== null,
     isOnline: () => navigator.onLine,
     goToLogin: () => navigate(loginPath('/')),

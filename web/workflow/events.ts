@@ -53,6 +53,12 @@ export type WorkflowEvent =
   /** The retouch brush's result replaced an enhanced photo's result (stored under `enhancedUrl`). */
   | { type: 'imageRetouched'; imageId: string; enhancedUrl: string; description: string }
   | { type: 'batchFinished' }
+  /** The photo's server job went to the outbox (offline, server down): `message` is 'Wartet auf Verbindung'. */
+  | { type: 'imageQueued'; imageId: string; message: string }
+  /** A queued job's result arrived (any step, any time), stored under `enhancedUrl`. */
+  | { type: 'queuedResultLanded'; imageId: string; enhancedUrl: string; description: string }
+  /** A queued job left the outbox without a result: cancelled (no `error`) or refused for good. */
+  | { type: 'queuedJobDropped'; imageIds: string[]; error?: string }
   /** The whole batch broke off: 'error' is the unexpected failure of SPEC section 8, 'cancelled' the user's. */
   | { type: 'batchAborted'; reason: 'error' | 'cancelled' }
   | { type: 'insufficientCredits'; needed: number; current: number }

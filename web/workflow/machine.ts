@@ -9,6 +9,7 @@ import { analysisRules } from './steps/analysis';
 import { finalRules } from './steps/final';
 import { modesRules } from './steps/modes';
 import { navigationRules } from './steps/navigation';
+import { outboxRules } from './steps/outbox';
 import { processingRules } from './steps/processing';
 import { retouchRules } from './steps/retouch';
 import { stagingRules } from './steps/staging';
@@ -26,6 +27,7 @@ const rules: StepRules<EventType> = {
   ...analysisRules,
   ...modesRules,
   ...processingRules,
+  ...outboxRules,
   ...retouchRules,
   ...stagingRules,
   ...suggestionsRules,

@@ -106,6 +106,9 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
       kind: 'failed',
       message: error instanceof Error ? error.message : String(error),
     }),
+    // Fakes throw plain errors: never an API failure, so never queued unless a test says so.
+    retryFacts: () => null,
+    requestSync: () => undefined,
     isSignedIn: () => true,
     isOnline: () => true,
     goToLogin: () => {

@@ -14,6 +14,7 @@ import type { EngineStep } from '../../../core/imaging/engineSteps';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { ImportOutcome } from '../../api/listing';
 import type { AppDb } from '../../data/db';
+import type { RetryFacts } from '../outbox/rules';
 import type { RoomAnalysis } from '../state';
 import type { WorkflowStore } from '../store';
 
@@ -87,6 +88,10 @@ export interface ActionDeps {
     saveZip(blobs: readonly Blob[], zipName: string): Promise<void>;
   };
   /** Turns any error of the calls above into what the workflow does about it. */
+  /** A failed server call's status, code and Retry-After, for the outbox's rules; null for other errors. */
+  retryFacts(error: unknown): RetryFacts | null;
+  /** Asks the service worker for a Background Sync, so a queued job is sent even after the tab closed. */
+  requestSync(): void;
   classify(error: unknown): Failure;
   isSignedIn(): boolean;
   /** The browser's view of the connection (navigator.onLine): paid modes need the server. */

@@ -7,6 +7,7 @@ import { analysisActions } from './analysis';
 import { creditActions } from './credits';
 import type { ActionDeps } from './deps';
 import { downloadActions } from './downloads';
+import { outboxActions } from './outbox';
 import { processingActions } from './processing';
 import { retouchActions } from './retouch';
 import { createJobRunner } from './runner';
@@ -22,10 +23,12 @@ export function createActions(deps: ActionDeps) {
   const jobs = createJobRunner();
   const credits = creditActions(deps);
   return {
+  const outbox = outboxActions(deps, credits.refreshCredits);
     ...uploadActions(deps),
     ...analysisActions(deps, jobs),
-    ...processingActions(deps, jobs, credits.refreshCredits),
-    ...suggestionActions(deps, jobs, credits.refreshCredits),
+    ...processingActions(deps, jobs, credits.refreshCredits, outbox),
+    ...suggestionActions(deps, jobs, credits.refreshCredits, outbox),
+    ...outbox,
     ...stagingActions(deps, jobs, credits.refreshCredits),
     ...downloadActions(deps),
     ...retouchActions(deps),
@@ -37,4 +40,5 @@ export function createActions(deps: ActionDeps) {
       await clearImages(deps.db);
     },
   };
+      await outbox.refreshOutbox();
 }

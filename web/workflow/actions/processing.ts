@@ -10,6 +10,7 @@ import { saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
 import { creditsNeeded, plannedJobs, roomTypeFor, type PlannedJob } from '../selectors';
 import type { ActionDeps } from './deps';
+import type { OutboxActions } from './outbox';
 import { originalOf, type JobRunner } from './runner';
 
 /** What one device mode did, in German: its steps joined ('Belichtung angehoben, Details geschärft'). */
@@ -20,7 +21,12 @@ function splitModes(modeIds: readonly string[]) {
   return { device: modeIds.filter(isDeviceMode), server: modeIds.filter((id) => !isDeviceMode(id)) };
 }
 
-export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits: () => Promise<void>) {
+export function processingActions(
+  deps: ActionDeps,
+  jobs: JobRunner,
+  refreshCredits: () => Promise<void>,
+  outbox: Pick<OutboxActions, 'enhanceOrQueue'>,
+) {
   const { db, store } = deps;
   const creditsChanged = () => void refreshCredits();
 
@@ -36,32 +42,41 @@ export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCred
     let blob = local.blob;
     const notes = local.notes.map(wordSteps);
     if (server.length > 0) {
-      const remote = await deps.ai.enhance(signal, {
+      // The server's own description names its provider ('raumglanz builtin', a model): the user is told
+      // which modes ran there, in the catalogue's words.
+      notes.push(
+        t('results.serverModes', { modes: server.map((id) => modeById(id)?.name ?? id).join(', ') }),
+      );
+      // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key.
+      const remote = await outbox.enhanceOrQueue(signal, {
+        imageId,
         image: blob,
         modeIds: server,
         roomType: roomTypeFor(store.getState(), imageId),
         // The header allows 64 characters: a UUID and a 64-digit photo hash do not fit, so the photo is named
         // by the start of its hash, which is plenty to tell the photos of one batch apart.
         idempotencyKey: `${batchKey}:${imageId.slice(0, 16)}`,
+        notes,
       });
+      if (remote === null) {
+        store.dispatch({ type: 'imageQueued', imageId, message: t('outbox.waiting') });
+        return 'queued';
+      }
       blob = remote.blob;
-      // The server's own description names its provider ('raumglanz builtin', a model): the user is told
-      // which modes ran there, in the catalogue's words.
-      notes.push(
-        t('results.serverModes', { modes: server.map((id) => modeById(id)?.name ?? id).join(', ') }),
-      );
     }
     const enhancedUrl = await saveResult(db, imageId, 'enhanced', blob);
     store.dispatch({ type: 'imageEnhanced', imageId, enhancedUrl, description: notes.join(' · ') });
+    return 'done';
   }
 
   /** The photos one at a time; one failing photo fails alone, a whole-batch failure stops the rest. */
   async function runBatch(signal: AbortSignal, batchKey: string, planned: readonly PlannedJob[]) {
+    let queued = 0;
     for (const job of planned) {
       if (signal.aborted) return;
       store.dispatch({ type: 'imageEnhancing', imageId: job.imageId });
       try {
-        await enhanceOne(signal, batchKey, job.imageId, job.modes);
+        if ((await enhanceOne(signal, batchKey, job.imageId, job.modes)) === 'queued') queued += 1;
       } catch (error) {
         const failure = deps.classify(error);
         if (failure.kind === 'cancelled' || signal.aborted) return;
@@ -82,6 +97,13 @@ export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCred
       }
     }
     store.dispatch({ type: 'batchFinished' });
+    // One toast at a time: what waits for the connection replaces 'Keines der Bilder …'.
+    if (queued > 0) {
+      store.dispatch({
+        type: 'noticeShown',
+        notice: { key: 'outbox.queued', values: { count: queued }, tone: 'info' },
+      });
+    }
   }
 
   async function apply(): Promise<void> {
@@ -93,8 +115,9 @@ export function processingActions(deps: ActionDeps, jobs: JobRunner, refreshCred
       return;
     }
     const price = creditsNeeded(state, modeCostById);
-    // Offline, paid modes cannot run and /login cannot load: say so where the user is.
-    if (price > 0 && !deps.isOnline()) {
+    // Offline and signed out, paid modes cannot run and /login cannot load: say so where the user is.
+    // Signed in, they go to the outbox and run when the connection is back.
+    if (price > 0 && !deps.isOnline() && !deps.isSignedIn()) {
       store.dispatch({ type: 'noticeShown', notice: { key: 'toast.paidNeedsConnection', tone: 'error' } });
       return;
     }

@@ -7,6 +7,7 @@ import { getResult, saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
 import { roomTypeFor, suggestionSourceImages, type WorkflowState } from '../machine';
 import type { ActionDeps } from './deps';
+import type { OutboxActions } from './outbox';
 import { originalOf, type JobRunner } from './runner';
 
 /**
@@ -19,7 +20,12 @@ function suggestionLine(suggestion: Suggestion, sources: readonly { id: string }
   return n > 0 ? `${imagePrefix(n)}${text}` : text;
 }
 
-export function suggestionActions(deps: ActionDeps, jobs: JobRunner, refreshCredits: () => Promise<void>) {
+export function suggestionActions(
+  deps: ActionDeps,
+  jobs: JobRunner,
+  refreshCredits: () => Promise<void>,
+  outbox: Pick<OutboxActions, 'suggestionsOrQueue'>,
+) {
   const { db, store } = deps;
 
   /** The enhanced photos the suggestions are about, in the order 'Bild n:' counts them. */
@@ -39,7 +45,20 @@ export function suggestionActions(deps: ActionDeps, jobs: JobRunner, refreshCred
     try {
       const { sources, images } = await sourcesOf(state);
       const roomTypes = sources.map((i) => roomTypeFor(state, i.id) ?? 'general');
-      const suggestions = await deps.ai.generateSuggestions(signal, { images, roomTypes });
+      const suggestions = await outbox.suggestionsOrQueue(signal, {
+        imageIds: sources.map((i) => i.id),
+        images,
+        roomTypes,
+      });
+      if (suggestions === null) {
+        // Queued until the connection is back (actions/outbox.ts); the answer lands then.
+        store.dispatch({ type: 'suggestionsFailed' });
+        store.dispatch({
+          type: 'noticeShown',
+          notice: { key: 'outbox.queued', values: { count: 1 }, tone: 'info' },
+        });
+        return;
+      }
       store.dispatch({ type: 'suggestionsReceived', suggestions });
     } catch (error) {
       if (signal.aborted) return;
