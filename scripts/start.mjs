@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Everything Vite reads to make dist/ (see vite.config.ts: root web/, publicDir public/). */
-export const BUILD_INPUTS = ['web', 'core', 'public', 'index.html', 'vite.config.ts'];
+/** Everything Vite reads to make dist/ (see vite.config.ts: root web/, publicDir public/; models/ holds the weights the image worker bundles). */
+export const BUILD_INPUTS = ['web', 'core', 'models', 'public', 'index.html', 'vite.config.ts'];
 
 /** True when `path` (a file, or any file below a folder) changed after `since` (ms). Missing paths never are. */
 function changedSince(path, since) {

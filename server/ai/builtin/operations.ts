@@ -4,10 +4,11 @@
 // (removing clutter, making a bed, a new window view, furniture) needs the AI service, and the provider says so.
 import { colorCast } from '../../../core/analysis/colorCast';
 import { applyCurvesAndSaturation } from '../../../core/imaging/colorGrade';
-import { autoEnhance, runDeviceMode } from '../../../core/imaging/pipeline';
+import { autoOptimize, runDeviceMode } from '../../../core/imaging/pipeline';
 import { vibranceGreensAndSky } from '../../../core/imaging/vibrance';
 import { whiteBalanceCurves } from '../../../core/imaging/whiteBalance';
 import type { RgbaImage } from '../types';
+import { builtinRetoucher } from './retoucher';
 
 export type OperationId =
   | 'perspective'
@@ -44,7 +45,8 @@ export const OPERATIONS: Readonly<Record<OperationId, Operation>> = {
   perspective: { label: 'Perspektive korrigiert', run: deviceMode('perspective') },
   autoEnhance: {
     label: 'Belichtung, Farbe und Kontrast automatisch ausgeglichen',
-    run: (i) => autoEnhance(i).image,
+    // The device's 'Automatisch optimieren': the learned retouch with the project's steps around it.
+    run: (i) => autoOptimize(i, builtinRetoucher()).image,
   },
   neutralWhiteBalance: { label: 'neutraler Weißabgleich', run: neutralWhiteBalance },
   brighten: { label: 'aufgehellt', run: deviceMode('brighten') },
