@@ -10,7 +10,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Everything Vite reads to make dist/ (see vite.config.ts: root web/, publicDir public/; models/ holds the weights the image worker bundles). */
+/**
+ * Everything Vite reads to make dist/ (see vite.config.ts: root web/, publicDir public/; models/ holds the
+ * learned retouch's weights, which the image worker bundles).
+ */
 export const BUILD_INPUTS = ['web', 'core', 'models', 'public', 'index.html', 'vite.config.ts'];
 
 /** True when `path` (a file, or any file below a folder) changed after `since` (ms). Missing paths never are. */
