@@ -1,7 +1,7 @@
 // Membrane (Laplace) interpolation of a hole from its border: the smoothest surface that meets the known pixels
 // around it, solved coarse to fine (Jacobi sweeps on a pyramid) so a hole of any size converges in a few sweeps.
-// It starts the patch search at the coarsest level, spreads the seam correction into a hole, and is the
-// 'blurred-border diffusion' baseline of the fill benchmark.
+// Half of the fill's smooth structure layer (with the biharmonic), it spreads the seam correction into a hole,
+// and is the 'blurred-border diffusion' baseline of the fill benchmark.
 
 /** Interleaved float pixels: `channels` values per pixel, rows top to bottom. */
 export interface FloatPlanes {
@@ -44,7 +44,10 @@ export function diffuseFill(planes: FloatPlanes, hole: Uint8Array, sweeps = SWEE
 }
 
 /** Halves the size; a coarse pixel is known when any of its (up to four) children is, with their mean. */
-function downsampleKnown(planes: FloatPlanes, hole: Uint8Array): { planes: FloatPlanes; hole: Uint8Array } {
+export function downsampleKnown(
+  planes: FloatPlanes,
+  hole: Uint8Array,
+): { planes: FloatPlanes; hole: Uint8Array } {
   const { width, height, channels, data } = planes;
   const w = (width + 1) >> 1;
   const h = (height + 1) >> 1;
@@ -74,7 +77,7 @@ function downsampleKnown(planes: FloatPlanes, hole: Uint8Array): { planes: Float
 }
 
 /** Hole pixels take the bilinear value of the coarser solution as their start. */
-function upsampleInto(planes: FloatPlanes, hole: Uint8Array, coarse: FloatPlanes): void {
+export function upsampleInto(planes: FloatPlanes, hole: Uint8Array, coarse: FloatPlanes): void {
   const { width, height, channels, data } = planes;
   const cw = coarse.width;
   const ch = coarse.height;

@@ -20,8 +20,13 @@ interface Level {
   hole: Uint8Array;
 }
 
-/** Fills the hole pixels of `planes` (3 channels) in place; known pixels are read, never written. */
-export function patchMatchFill(planes: FloatPlanes, hole: Uint8Array, options: PatchMatchOptions): void {
+/**
+ * Fills the hole pixels of `planes` (3 channels) in place; known pixels are read, never written. Returns how well
+ * the copied patches fit the known pixels along the hole's border: the median over border patches of their RMS
+ * error divided by the patch's own standard deviation (at least 1 level). Near 0 when the surroundings repeat
+ * exactly (stripes, tiles), about 1 when a copy predicts the border no better than its mean.
+ */
+export function patchMatchFill(planes: FloatPlanes, hole: Uint8Array, options: PatchMatchOptions): number {
   const r = options.patchRadius;
   const pyramid: Level[] = [{ planes, hole }];
   // Coarsen until the hole is a few patches across: there the field is found from scratch cheaply.
@@ -33,6 +38,7 @@ export function patchMatchFill(planes: FloatPlanes, hole: Uint8Array, options: P
     pyramid.push(downsample(top));
   }
   let field: Field | undefined;
+  let fit = Infinity;
   for (let level = pyramid.length - 1; level >= 0; level--) {
     const { planes: p, hole: h } = pyramid[level];
     const ctx = makeContext(p, h, r, level === pyramid.length - 1 ? 0.1 : 0.5);
@@ -70,8 +76,49 @@ export function patchMatchFill(planes: FloatPlanes, hole: Uint8Array, options: P
         vote(ctx, field, true);
       }
     }
-    if (level === 0) blendSeam(ctx, field);
+    if (level === 0) {
+      fit = borderFit(ctx, field);
+      blendSeam(ctx, field);
+    }
   }
+  return fit;
+}
+
+/** Median over the patches centred on known pixels next to the hole of their relative error on the known pixels. */
+function borderFit(ctx: Context, field: Field): number {
+  const { width, height, data, hole, r, targets } = ctx;
+  const errors: number[] = [];
+  for (const t of targets) {
+    if (hole[t]) continue;
+    const s = field.source[t];
+    const tx = t % width;
+    const ty = (t - tx) / width;
+    let sum = 0;
+    let n = 0;
+    const mean = [0, 0, 0];
+    const square = [0, 0, 0];
+    for (let dy = Math.max(-r, -ty); dy <= Math.min(r, height - 1 - ty); dy++) {
+      for (let dx = Math.max(-r, -tx); dx <= Math.min(r, width - 1 - tx); dx++) {
+        const q = t + dy * width + dx;
+        if (hole[q]) continue;
+        const si = (s + dy * width + dx) * 3;
+        for (let c = 0; c < 3; c++) {
+          const v = data[q * 3 + c];
+          sum += (v - data[si + c]) ** 2;
+          mean[c] += v;
+          square[c] += v * v;
+        }
+        n += 3;
+      }
+    }
+    if (n === 0) continue;
+    let variance = 0;
+    for (let c = 0; c < 3; c++) variance += square[c] - (mean[c] * mean[c] * 3) / n;
+    // Relative to the patch's own contrast: a flat wall is 'matched' by any flat patch, noise included.
+    errors.push(Math.sqrt(sum / Math.max(variance, n)));
+  }
+  errors.sort((a, b) => a - b);
+  return errors.length ? errors[errors.length >> 1] : Infinity;
 }
 
 interface Context {

@@ -189,6 +189,10 @@ export const de = {
     imageLabel: 'Bild {n}: {name}',
     serverModes: 'KI-Optimierungen',
     deviceModes: 'Auf deinem Gerät',
+    autoStrength: 'Stärke',
+    autoStrengthValue: '{percent} %',
+    autoStrengthHint:
+      'Wie stark „Automatisch optimieren“ Licht und Farben verändert: 0 % lässt sie, wie sie sind. Gilt ab dem nächsten Anwenden und bleibt auf diesem Gerät gespeichert.',
   },
   processing: {
     title: 'Deine Bilder werden optimiert',

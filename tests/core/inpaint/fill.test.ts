@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffuseFill, holeCrops, inpaint } from '../../../core/inpaint';
+import { biharmonicFill, diffuseFill, holeCrops, inpaint } from '../../../core/inpaint';
 import type { RgbaImage } from '../../../core/imaging/types';
 
 const W = 160;
@@ -89,10 +89,20 @@ describe('#inpaint', () => {
     },
   );
 
-  it('copies texture exactly when the shading step is off', () => {
+  it('copies texture exactly when the patches are trusted whatever their fit', () => {
     const source = image((x) => grey((Math.floor(x / 6) % 2) * 150 + 50));
     const mask = disc(80, 60, 24);
-    expect(holeError(inpaint(source, mask, { shadingRadius: 0 }), source, mask)).toBeLessThan(2);
+    expect(holeError(inpaint(source, mask, { patchTrust: Infinity }), source, mask)).toBeLessThan(2);
+  });
+
+  it('does not paste unpredictable detail: on noise it stays as close as the smooth fill, the patches alone not', () => {
+    const source = image(noise);
+    const mask = disc(80, 60, 24);
+    const smooth = holeError(membrane(source, mask), source, mask);
+    expect(holeError(inpaint(source, mask), source, mask)).toBeLessThan(smooth * 1.1);
+    expect(holeError(inpaint(source, mask, { patchTrust: Infinity }), source, mask)).toBeGreaterThan(
+      smooth * 1.2,
+    );
   });
 
   it('is deterministic for a seed', () => {
@@ -146,6 +156,36 @@ describe('#holeCrops', () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(W);
     }
+  });
+});
+
+describe('#biharmonicFill', () => {
+  it('continues a curved shading into a hole, which the membrane flattens', () => {
+    const planes = () => {
+      const data = new Float32Array(W * H);
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) data[y * W + x] = (x - 80) ** 2 / 20 + y;
+      return data;
+    };
+    const truth = planes();
+    const hole = disc(80, 60, 30);
+    const meanError = (
+      fill: (p: { width: number; height: number; channels: number; data: Float32Array }) => void,
+    ) => {
+      const data = planes();
+      for (let i = 0; i < hole.length; i++) if (hole[i]) data[i] = 0;
+      fill({ width: W, height: H, channels: 1, data });
+      let sum = 0;
+      let n = 0;
+      for (let i = 0; i < hole.length; i++) {
+        if (!hole[i]) continue;
+        sum += Math.abs(data[i] - truth[i]);
+        n++;
+      }
+      return sum / n;
+    };
+    const membraneError = meanError((p) => diffuseFill(p, hole, 400));
+    expect(membraneError).toBeGreaterThan(10);
+    expect(meanError((p) => biharmonicFill(p, hole))).toBeLessThan(membraneError * 0.75);
   });
 });
 

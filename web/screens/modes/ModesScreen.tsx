@@ -17,6 +17,7 @@ import {
   type ImageItem,
 } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
+import { AutoStrengthControl } from './AutoStrengthControl';
 import { ModeList, orderedModes } from './ModeList';
 import { ArrowLeft } from '../../components/icons';
 
@@ -71,6 +72,9 @@ export function ModesScreen() {
   const price = useAppState((s) => creditsNeeded(s, modeCostById));
   const problem = useAppState(applyValidation);
   const credits = useAppState((s) => s.credits);
+  const autoOptimizeSelected = useAppState((s) =>
+    s.images.some((image) => selectedModesFor(s, image.id).includes('autoOptimize')),
+  );
   const recommended = analysis?.recommendedModes ?? [];
   const room = analysis?.roomType;
   const short = signedIn && price > credits;
@@ -128,6 +132,8 @@ export function ModesScreen() {
           ))}
         </div>
       )}
+
+      {autoOptimizeSelected && <AutoStrengthControl />}
 
       <div className="sticky-bar" role="region" aria-label={t('modes.apply')}>
         <div>

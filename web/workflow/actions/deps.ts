@@ -24,7 +24,8 @@ export interface ActionDeps {
   engine: {
     enhance(
       signal: AbortSignal,
-      image: { imageId: string; blob: Blob; modeIds: string[] },
+      /** strength: 'Stärke' of 'Automatisch optimieren', 0..1 (default 1). */
+      image: { imageId: string; blob: Blob; modeIds: string[]; strength?: number },
     ): Promise<{ blob: Blob; notes: EngineStep[][] }>;
   };
   rooms: {

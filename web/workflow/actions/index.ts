@@ -11,6 +11,7 @@ import { outboxActions } from './outbox';
 import { processingActions } from './processing';
 import { retouchActions } from './retouch';
 import { createJobRunner } from './runner';
+import { settingsActions } from './settings';
 import { stagingActions } from './staging';
 import { suggestionActions } from './suggestions';
 import { uploadActions } from './upload';
@@ -32,6 +33,7 @@ export function createActions(deps: ActionDeps) {
     ...stagingActions(deps, jobs, credits.refreshCredits),
     ...downloadActions(deps),
     ...retouchActions(deps),
+    ...settingsActions(),
     ...credits,
     /** Start over: the workflow and the photos on this device are cleared. */
     async reset(): Promise<void> {

@@ -6,6 +6,7 @@ import { CREDITS_REFRESH_DELAY_MS } from '../../../core/catalog/limits';
 import { isDeviceMode, modeById, modeCostById } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
+import { readAutoStrength } from '../../data/autoStrength';
 import { saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
 import { creditsNeeded, plannedJobs, roomTypeFor, type PlannedJob } from '../selectors';
@@ -38,6 +39,7 @@ export function processingActions(
       imageId,
       blob: await originalOf(deps, imageId),
       modeIds: device,
+      strength: readAutoStrength() / 100,
     });
     let blob = local.blob;
     const notes = local.notes.map(wordSteps);
