@@ -2,6 +2,7 @@
 // and fails fast with one English line per bad variable, so an operator sees exactly what to fix.
 // Empty values count as unset: env files and container templates often write `OPENAI_API_KEY=`.
 import { z } from 'zod';
+import { STARTING_CREDITS } from '../core/catalog/limits';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -26,7 +27,7 @@ const EnvSchema = z
       .default('development'),
     LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     STATIC_DIR: z.string().default('./dist'),
-    STARTING_CREDITS: integer(0, 1_000_000, 10),
+    STARTING_CREDITS: integer(0, 1_000_000, STARTING_CREDITS),
     // A key pasted with a line break in it fails every call later with a confusing 401; catch it here.
     OPENAI_API_KEY: z.string().regex(/^\S+$/, { error: 'must not contain spaces or line breaks' }).optional(),
     OPENAI_BASE_URL: z

@@ -7,7 +7,6 @@ export const MAX_FILE_BYTES = 10_485_760;
 
 /** The image types users may upload; anything else is 'Nicht unterstütztes Format'. */
 export const ACCEPTED_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type AcceptedMimeType = (typeof ACCEPTED_MIME_TYPES)[number];
 
 /** For the file input's `accept` attribute. */
 export const ACCEPTED_FILE_EXTENSIONS = ['.jpg', '.jpeg', '.png', '.webp'] as const;
@@ -55,10 +54,6 @@ export const STAGING_BUDGET_DEFAULT_EUR: Readonly<{ min: number; max: number }> 
 
 export const STAGING_STYLES = ['auto', 'modern', 'classic', 'minimal', 'cozy'] as const;
 export type StagingStyle = (typeof STAGING_STYLES)[number];
-
-/** Range of a mode's listed credits (SPEC section 9). */
-export const MODE_CREDITS_MIN = 1;
-export const MODE_CREDITS_MAX = 5;
 
 /** Product decision: at most this many modes are recommended (and so preselected), to keep the first price small. */
 export const MAX_RECOMMENDED_MODES = 4;

@@ -29,7 +29,3 @@ export const CREDIT_PACKAGES: readonly CreditPackage[] = Object.freeze([
     savings: '40% Ersparnis',
   }),
 ]);
-
-export function packageById(id: string): CreditPackage | undefined {
-  return CREDIT_PACKAGES.find((p) => p.id === id);
-}

@@ -70,7 +70,10 @@ export function colorGrade(image: RgbaImage, options: Partial<ColorGradeOptions>
   return applyCurvesAndSaturation(image, colorGradeCurves(o), o.saturation);
 }
 
-/** Like colorGrade, but overwrites `image` (for pipelines that own their buffer); returns it. */
+/**
+ * Like colorGrade, but overwrites `image` (for pipelines that own their buffer); returns it.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function colorGradeInPlace(image: RgbaImage, options: Partial<ColorGradeOptions> = {}): RgbaImage {
   const o = { ...defaultColorGradeOptions, ...options };
   return applyCurvesAndSaturation(image, colorGradeCurves(o), o.saturation, image);

@@ -44,7 +44,10 @@ export interface DenoisedFrame {
   render(curves?: ChannelCurves): RgbaImage;
 }
 
-/** Returns a new image. */
+/**
+ * Returns a new image.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function denoise(image: RgbaImage, options: Partial<DenoiseOptions> = {}): RgbaImage {
   return denoisedFrame(image, options).render();
 }

@@ -88,12 +88,18 @@ export function solveExposureEv(
   return ev;
 }
 
-/** Returns a new image; `options.ev` 'auto' (the default) measures the image first. */
+/**
+ * Returns a new image; `options.ev` 'auto' (the default) measures the image first.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function exposure(image: RgbaImage, options: Partial<ExposureOptions> = {}): RgbaImage {
   return applyCurves(image, exposureCurves(resolveEv(image, options)));
 }
 
-/** Like exposure, but overwrites `image` (for pipelines that own their buffer); returns it. */
+/**
+ * Like exposure, but overwrites `image` (for pipelines that own their buffer); returns it.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function exposureInPlace(image: RgbaImage, options: Partial<ExposureOptions> = {}): RgbaImage {
   return applyCurves(image, exposureCurves(resolveEv(image, options)), image);
 }

@@ -52,7 +52,10 @@ export function gradeCurves(id: GradeId, extraEv = 0): ChannelCurves {
   return colorGradeCurves({ ...preset, ev: (preset.ev ?? 0) + extraEv });
 }
 
-/** Apply a named grade. Returns a new image. */
+/**
+ * Apply a named grade. Returns a new image.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function grade(image: RgbaImage, id: GradeId): RgbaImage {
   return colorGrade(image, GRADES[id]);
 }

@@ -136,6 +136,7 @@ function applyWordLuts(src: Int32Array, dst: Int32Array): void {
 /** A 3x3 colour matrix in row order (r' = m[0] r + m[1] g + m[2] b, ...), applied to sRGB code values. */
 export type ColorMatrix = readonly [number, number, number, number, number, number, number, number, number];
 
+/** @internal The identity, for tests. */
 export const IDENTITY_MATRIX: ColorMatrix = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 /**

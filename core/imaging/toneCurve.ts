@@ -115,13 +115,19 @@ export function toneAdjustmentCurves(a: ToneAdjustment): ChannelCurves {
   return uniformCurves(toneAdjustmentFn(a));
 }
 
-/** Returns a new image. */
+/**
+ * Returns a new image.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function toneCurve(image: RgbaImage, options: Partial<ToneCurveOptions> = {}): RgbaImage {
   const { points } = { ...defaultToneCurveOptions, ...options };
   return applyCurves(image, toneCurveCurves(points));
 }
 
-/** Like toneCurve, but overwrites `image` (for pipelines that own their buffer); returns it. */
+/**
+ * Like toneCurve, but overwrites `image` (for pipelines that own their buffer); returns it.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function toneCurveInPlace(image: RgbaImage, options: Partial<ToneCurveOptions> = {}): RgbaImage {
   const { points } = { ...defaultToneCurveOptions, ...options };
   return applyCurves(image, toneCurveCurves(points), image);

@@ -11,6 +11,7 @@ import { warpRowsWasm } from './wasm/warp';
 /** A row-major 3x3 matrix acting on column vectors (x, y, 1). */
 export type Matrix3 = readonly [number, number, number, number, number, number, number, number, number];
 
+/** @internal The identity, for tests. */
 export const IDENTITY: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 
 export function multiply(a: Matrix3, b: Matrix3): Matrix3 {

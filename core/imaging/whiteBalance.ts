@@ -90,12 +90,18 @@ export function whiteBalanceCurves(options: Partial<WhiteBalanceOptions> = {}): 
   return gainCurves(whiteBalanceGains(o), o.keepWhites);
 }
 
-/** Returns a new image (default: a gentle warm-up of +30 mired). */
+/**
+ * Returns a new image (default: a gentle warm-up of +30 mired).
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function whiteBalance(image: RgbaImage, options: Partial<WhiteBalanceOptions> = {}): RgbaImage {
   return applyCurves(image, whiteBalanceCurves(options));
 }
 
-/** Like whiteBalance, but overwrites `image` (for pipelines that own their buffer); returns it. */
+/**
+ * Like whiteBalance, but overwrites `image` (for pipelines that own their buffer); returns it.
+ * @internal The whole-image form, for tests; the pipelines run the fused curves.
+ */
 export function whiteBalanceInPlace(image: RgbaImage, options: Partial<WhiteBalanceOptions> = {}): RgbaImage {
   return applyCurves(image, whiteBalanceCurves(options), image);
 }

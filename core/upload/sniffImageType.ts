@@ -1,7 +1,9 @@
 // Decides what an uploaded file really is from its first bytes. File names and the browser's MIME type are
 // claims made by the user's system, so neither is trusted: only these signatures are.
+import type { ACCEPTED_MIME_TYPES } from '../catalog/limits';
 
-export type AcceptedImageType = 'image/jpeg' | 'image/png' | 'image/webp';
+/** One of the types users may upload (core/catalog/limits), as this module recognises it. */
+export type AcceptedImageType = (typeof ACCEPTED_MIME_TYPES)[number];
 
 /** How many leading bytes `sniffImageType` needs. */
 export const SNIFF_BYTES = 12;

@@ -28,12 +28,3 @@ export async function decodeFixture(relative: string, options: DecodeOptions = {
   // A fresh, 4-aligned copy: kernels may view the bytes as 32-bit words.
   return { width: info.width, height: info.height, data: new Uint8ClampedArray(data) };
 }
-
-/** Encode an RGBA image to PNG (for looking at results while tuning; tests do not write files). */
-export async function encodePng(image: RgbaImage): Promise<Buffer> {
-  return sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.length), {
-    raw: { width: image.width, height: image.height, channels: 4 },
-  })
-    .png()
-    .toBuffer();
-}

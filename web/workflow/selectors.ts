@@ -51,7 +51,10 @@ export function currentView(state: WorkflowState): View {
   return 'upload';
 }
 
-/** The loading flag of SPEC section 3 ('step number plus a loading flag'). */
+/**
+ * The loading flag of SPEC section 3 ('step number plus a loading flag').
+ * @internal For the machine's tests: whether any spinner is up.
+ */
 export const isLoading = (state: WorkflowState): boolean =>
   state.analysisStatus === 'running' ||
   state.batch !== null ||

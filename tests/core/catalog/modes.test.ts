@@ -3,8 +3,6 @@ import {
   GLOBAL_MODES,
   MODES,
   MODE_CATEGORIES,
-  MODE_CREDITS_MAX,
-  MODE_CREDITS_MIN,
   ROOM_MODES,
   ROOM_TYPES,
   ROOM_TYPE_LABELS,
@@ -16,6 +14,10 @@ import {
   priceUniform,
   roomModes,
 } from '../../../core/catalog';
+
+/** Range of a mode's listed credits (SPEC section 9). */
+const MODE_CREDITS_MIN = 1;
+const MODE_CREDITS_MAX = 5;
 
 // The credit table of SPEC section 3, written out again so a change in the catalogue is caught here.
 const SPEC_GLOBAL_CREDITS: Record<string, number> = {

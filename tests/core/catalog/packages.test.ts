@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { CREDIT_PACKAGES, packageById } from '../../../core/catalog';
+import { CREDIT_PACKAGES } from '../../../core/catalog';
+
+const packageById = (id: string) => CREDIT_PACKAGES.find((p) => p.id === id);
 
 describe('CREDIT_PACKAGES', () => {
   it('marks exactly one package as popular', () => {
@@ -20,8 +22,8 @@ describe('CREDIT_PACKAGES', () => {
   });
 });
 
-describe('#packageById', () => {
-  // The three packages of SPEC section 9, as the credits route and the pricing screen look them up.
+describe('CREDIT_PACKAGES', () => {
+  // The three packages of SPEC section 9, as the pricing screen lists them.
   it.each([
     ['starter', { name: 'Starter', credits: 10, priceCents: 499, popular: false, savings: null }],
     ['popular', { name: 'Beliebt', credits: 25, priceCents: 999, popular: true, savings: '20% Ersparnis' }],

@@ -6,7 +6,6 @@ import {
   largestInscribedRect,
   PERSPECTIVE_NOTES,
 } from '../../../core/imaging/perspective';
-import { straighten } from '../../../core/imaging/straighten';
 import type { RgbaImage } from '../../../core/imaging/types';
 import { transformPoint, warpHomography } from '../../../core/imaging/warp';
 import { decodeFixture } from '../../helpers/decodeFixture';
@@ -127,24 +126,6 @@ describe('#autoPerspective on synthetic keystones', () => {
     const result = autoPerspective(tilted(Math.tan((17 * Math.PI) / 180), 0));
     expect(result.corrected).toBe(false);
     expect(result.note).toBe(PERSPECTIVE_NOTES.tooStrong);
-  });
-});
-
-describe('#straighten', () => {
-  it.each([2, -3])('rotates bars leaning %f degrees upright when given that angle', (angle) => {
-    const photo = blankImage(600, 400);
-    const t = Math.tan((angle * Math.PI) / 180);
-    for (const x of [150, 300, 450]) drawBar(photo, x - 150 * t, 50, x + 150 * t, 350, 4);
-    const out = straighten(photo, { degrees: angle });
-    const angles = barAngles(out, 0.35, 0.65)!;
-    expect(angles).toHaveLength(3);
-    for (const a of angles) expect(Math.abs(a)).toBeLessThan(0.15);
-    expect(out.width / out.height).toBeCloseTo(1.5, 1);
-  });
-
-  it('is the identity at zero degrees', () => {
-    const photo = barScene(200, 100);
-    expect(sameImage(straighten(photo), photo)).toBe(true);
   });
 });
 
