@@ -37,13 +37,26 @@ export function clutterOfModes(
   modes: readonly DeclutterModeId[],
 ): Detection[] {
   const picked = new Set<Detection>();
-  for (const mode of modes) for (const d of selectClutter(detections, mode)) picked.add(d);
+  for (const mode of modes) {
+    for (const d of selectClutter(detections, mode)) if (!onFrameEdge(d.box)) picked.add(d);
+  }
   // The detector names one object by several classes (a bowl that is also 'pizza' and 'cake'): one box, one thing.
   const kept: Detection[] = [];
   for (const d of [...picked].sort((a, b) => b.score - a.score)) {
     if (!kept.some((k) => overlap(k.box, d.box) >= SAME_OBJECT_IOU)) kept.push(d);
   }
   return kept;
+}
+
+/** A box this close to the frame's top or bottom edge (share of the height) is left alone. */
+const EDGE_SHARE = 0.01;
+
+/**
+ * Objects cut by the top or bottom of the frame: the fill would have context on three sides only, and it is where
+ * agencies put their watermark, which the detector sometimes takes for cutlery (a watermark is not ours to remove).
+ */
+function onFrameEdge(box: Detection['box']): boolean {
+  return box.y < EDGE_SHARE || box.y + box.height > 1 - EDGE_SHARE;
 }
 
 /** Boxes overlapping this much (intersection over union) are one object named twice. */
