@@ -27,8 +27,10 @@ export async function fitJpeg(blob: Blob, { maxBytes, maxSide, mayShrink }: Jpeg
       last =
         attempt.width === full.width
           ? await encodeBitmap(full, 'image/jpeg', attempt.quality)
-          : await withBitmap(blob, { width: attempt.width, height: attempt.height, quality: 'high' }, (small) =>
-              encodeBitmap(small, 'image/jpeg', attempt.quality),
+          : await withBitmap(
+              blob,
+              { width: attempt.width, height: attempt.height, quality: 'high' },
+              (small) => encodeBitmap(small, 'image/jpeg', attempt.quality),
             );
       if (last.size <= maxBytes) return last;
     }

@@ -1007,7 +1007,10 @@ describe('overlays and notices', () => {
   });
 
   it('noticeDismissed clears only the notice it names', () => {
-    const state = run(initialState, { type: 'noticeShown', notice: { key: 'toast.analysisDone', tone: 'info' } });
+    const state = run(initialState, {
+      type: 'noticeShown',
+      notice: { key: 'toast.analysisDone', tone: 'info' },
+    });
     expect(run(state, { type: 'noticeDismissed', id: 99 })).toBe(state);
     expect(run(state, { type: 'noticeDismissed', id: 1 }).notice).toBeNull();
   });
