@@ -13,7 +13,7 @@ export const REPO = resolve(import.meta.dirname, '../..');
 export const FIXTURES = resolve(REPO, '../shared/fixtures');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const probe = createServer();
     probe.once('error', fail);
@@ -34,7 +34,8 @@ export interface RunningApp {
 /** Starts `node scripts/start.mjs` and waits until /api/health answers. */
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'raumglanz-e2e-'));
-  const port = await freePort();
+  // A fixed PORT (and DATABASE_PATH) lets a test restart the server on the same origin and data.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: REPO,

@@ -38,9 +38,12 @@ export function OutboxPanel() {
   const names = new Map(images.map((image) => [image.id, image.name]));
   return (
     <section className="outbox card" aria-label={t('outbox.panelTitle')} data-testid="outbox">
-      <h2>
-        {t('outbox.panelTitle')}: {t('outbox.waiting')}
-      </h2>
+      {/* Not a heading: the screens' own h2 stays the first on the page. */}
+      <p className="outbox__title">
+        <strong>
+          {t('outbox.panelTitle')}: {t('outbox.waiting')}
+        </strong>
+      </p>
       <p>{t('outbox.panelHint')}</p>
       <ul>
         {jobs.map((job) => (

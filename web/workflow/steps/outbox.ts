@@ -7,14 +7,15 @@ import { hasImage, isRunningImage, updateImage, withoutResult } from './shared';
 
 export const outboxRules: StepRules<'imageQueued' | 'queuedResultLanded' | 'queuedJobDropped'> = {
   imageQueued(state, { imageId, message }) {
-    // Counted with the failed photos, so the batch ends; the photo says why it has no result yet.
+    // Counted as done (it is not a failure), so the batch ends on the results, where the photo says why it
+    // has no result yet; the action replaces the batch's toast with the queue's.
     if (!state.batch || !isRunningImage(state, imageId)) return state;
     const next = updateImage(state, imageId, (image) => ({
       ...withoutResult(image),
       status: 'error',
       error: message,
     }));
-    return { ...next, batch: { ...state.batch, failed: state.batch.failed + 1 } };
+    return { ...next, batch: { ...state.batch, done: state.batch.done + 1 } };
   },
 
   queuedResultLanded(state, { imageId, enhancedUrl, description }) {

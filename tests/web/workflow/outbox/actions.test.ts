@@ -7,6 +7,7 @@ import { MODES } from '../../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../../core/catalog/pricing';
 import { listOutbox } from '../../../../web/data/db';
 import { t } from '../../../../web/i18n/de';
+import { currentView } from '../../../../web/workflow/machine';
 import { createActions, type ActionDeps } from '../../../../web/workflow/actions';
 import type { RetryFacts } from '../../../../web/workflow/outbox/rules';
 import { createHarness, jpegBlob, seedModes, type Harness } from '../fakeDeps';
@@ -63,6 +64,7 @@ describe('outbox', () => {
     expect(image().status).toBe('error');
     expect(image().error).toBe(t('outbox.waiting'));
     expect(h.state().notice?.key).toBe('outbox.queued');
+    expect(currentView(h.state())).toBe('results');
     const [row] = await listOutbox(h.db);
     expect(row?.id).toMatch(/^key-1:a/);
     expect(server.sent).toEqual([]);
@@ -99,7 +101,10 @@ describe('outbox', () => {
 
   it('a 4xx is not queued: the photo fails with its message', async () => {
     const online = { value: true };
-    const server = flakyServer([{ status: 422, code: 'IDEMPOTENCY_KEY_REUSED', retryAfterSeconds: null }], online);
+    const server = flakyServer(
+      [{ status: 422, code: 'IDEMPOTENCY_KEY_REUSED', retryAfterSeconds: null }],
+      online,
+    );
     h = await createHarness(server.overrides);
     await seedModes(h, ['a'], [serverMode]);
     h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
