@@ -96,10 +96,8 @@ export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiPro
           const mine = lines[index] ?? [];
           if (!image) throw new Error(`no image ${index}`);
           if (mine.length === 0) {
-            return {
-              url: jpegDataUrl(await image.jpeg()),
-              description: 'Für dieses Bild wurde kein Vorschlag ausgewählt.',
-            };
+            // No description: nothing was done to this photo (the contract's null; the client words nothing).
+            return { url: jpegDataUrl(await image.jpeg()), description: null };
           }
           const result = await provider.implement({ image, suggestions: mine, signal: workSignal });
           return {

@@ -99,7 +99,7 @@ describe('suggestions (builtin)', () => {
     });
     const body = ImplementSuggestionsResponse.parse(await res.json());
     expect(body.descriptions).toEqual([
-      'Für dieses Bild wurde kein Vorschlag ausgewählt.',
+      null,
       'Offline-Näherung ohne KI (raumglanz builtin): umgesetzt: Wärmere Farben (wärmere Farben).',
     ]);
   });
