@@ -10,6 +10,19 @@ import type { StageTimings } from '../../web/engine/protocol';
 export interface EnhanceOptions {
   /** What of the output JPEG to send back: its first bytes (enough for every header segment) or all of it. */
   bytes?: 'head' | 'all';
+  /** 'Stärke' of autoOptimize, 0..1 (default 1). */
+  strength?: number;
+}
+
+/** The learned retouch's raw output in a worker (bench/page/rawRetouchWorker.ts), tone-only. */
+export interface RawRetouchOutcome {
+  width: number;
+  height: number;
+  /** The RGBA pixels, base64. */
+  base64: string;
+  /** The retouch alone, and loading the weights (0 once the worker has them). */
+  ms: number;
+  loadMs: number;
 }
 
 export type EnhanceOutcome =
@@ -72,6 +85,8 @@ export interface BenchApi {
   /** Blocks the main thread for `ms` and counts the long tasks seen: proves the observer works in this browser. */
   longTaskSelfCheck(ms: number): Promise<number>;
   workerStats(): WorkerStats;
+  /** Runs `url` (a PNG) through the learned retouch in a worker, tone-only, and answers the raw pixels. */
+  retouchRaw(url: string, strength: number): Promise<RawRetouchOutcome>;
 }
 
 declare global {

@@ -8,7 +8,9 @@ import {
   startImageWorker,
   type EngineProgress,
 } from '../../web/engine/bridge';
+import { wrap, type Remote } from 'comlink';
 import type { BatchReport, BenchApi, EnhanceOptions, EnhanceOutcome, WorkerStats } from './api';
+import type { RawRetouchApi } from './rawRetouchWorker';
 
 const HEAD_BYTES = 256 * 1024;
 const stats = { started: 0, terminated: 0 };
@@ -27,6 +29,8 @@ const engine = createEngineWith(
   },
   { workers: workerCount },
 );
+
+let rawRetouch: Remote<RawRetouchApi> | undefined;
 
 const workerStats = (): WorkerStats => ({ ...stats, live: engine.pool.liveWorkers });
 
@@ -64,7 +68,7 @@ async function run(
   try {
     const result = await engine.enhance(
       options.signal,
-      { imageId: String(started), blob, modeIds },
+      { imageId: String(started), blob, modeIds, strength: options.strength },
       (progress) => {
         if (stages.at(-1) !== progress.stage) {
           stages.push(progress.stage);
@@ -175,6 +179,14 @@ const api: BenchApi = {
   },
 
   workerStats,
+
+  async retouchRaw(url, strength) {
+    rawRetouch ??= wrap<RawRetouchApi>(
+      new Worker(new URL('./rawRetouchWorker.ts', import.meta.url), { type: 'module' }),
+    );
+    const { width, height, pixels, ms, loadMs } = await rawRetouch.retouch(await load(url), strength);
+    return { width, height, base64: await toBase64(new Blob([pixels as Uint8Array<ArrayBuffer>])), ms, loadMs };
+  },
 };
 
 window.raumglanzBench = api;
