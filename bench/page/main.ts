@@ -185,7 +185,13 @@ const api: BenchApi = {
       new Worker(new URL('./rawRetouchWorker.ts', import.meta.url), { type: 'module' }),
     );
     const { width, height, pixels, ms, loadMs } = await rawRetouch.retouch(await load(url), strength);
-    return { width, height, base64: await toBase64(new Blob([pixels as Uint8Array<ArrayBuffer>])), ms, loadMs };
+    return {
+      width,
+      height,
+      base64: await toBase64(new Blob([pixels as Uint8Array<ArrayBuffer>])),
+      ms,
+      loadMs,
+    };
   },
 };
 
