@@ -3,7 +3,7 @@
 // `runsOn` says whether classical image processing on the device can do the mode well (free, offline) or it
 // needs the server's generative model (costs credits).
 
-import type { Mode, ModeCategory, ModeRunner, RoomType } from './types';
+import type { AiCapabilities, Mode, ModeCategory, ModeRunner, RoomType } from './types';
 
 /** Appended to every prompt: the model must edit the photo, not invent a different room. */
 const KEEP_ROOM =
@@ -432,13 +432,21 @@ export function isDeviceMode(id: string): boolean {
   return BY_ID.get(id)?.runsOn === 'device';
 }
 
-/** What a user pays for one mode on one image: device modes are free, server modes cost their listed credits. */
-export function modeCost(mode: Mode): number {
-  return mode.runsOn === 'device' ? 0 : mode.listedCredits;
+/** A provider that does every server mode with a generative model (openai): every server mode costs credits. */
+export const REAL_AI_CAPABILITIES: AiCapabilities = Object.freeze({ approximatedModeIds: Object.freeze([]) });
+
+/**
+ * What a user pays for one mode on one image: device modes are free, and so are server modes the provider only
+ * approximates with classical image processing; every other server mode costs its listed credits. Without
+ * `capabilities` every server mode counts as real AI work (the price nobody can be undercharged by).
+ */
+export function modeCost(mode: Mode, capabilities: AiCapabilities = REAL_AI_CAPABILITIES): number {
+  if (mode.runsOn === 'device' || capabilities.approximatedModeIds.includes(mode.id)) return 0;
+  return mode.listedCredits;
 }
 
 /** The credits one mode costs on one image, by id; 0 for an id the catalogue does not know. */
-export function modeCostById(id: string): number {
+export function modeCostById(id: string, capabilities: AiCapabilities = REAL_AI_CAPABILITIES): number {
   const mode = BY_ID.get(id);
-  return mode ? modeCost(mode) : 0;
+  return mode ? modeCost(mode, capabilities) : 0;
 }

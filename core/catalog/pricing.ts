@@ -1,5 +1,6 @@
 // What an enhancement costs, in credits. The web app shows this number and the server re-computes it before
-// charging, so both must call this one function. Product decision: device modes are free (0 credits); a server
+// charging, so both must call this one function. Product decision: device modes are free (0 credits), and so is
+// a server mode the provider only approximates with classical processing (its AiCapabilities); every other server
 // mode costs its listed credits once per image it is selected for.
 //
 // Errors throw a PricingError with an English code rather than returning a result: requests are parsed by
@@ -7,7 +8,8 @@
 // hostile client, and a throw keeps every ordinary caller a plain expression.
 
 import { STAGING_IMAGE_COUNT } from './limits';
-import { MODES, modeById, modeCost } from './modes';
+import { MODES, modeById, modeCost, REAL_AI_CAPABILITIES } from './modes';
+import type { AiCapabilities } from './types';
 
 export type PricingErrorCode = 'UNKNOWN_MODE' | 'STAGING_NEEDS_ONE_IMAGE' | 'INVALID_IMAGE_COUNT';
 
@@ -42,11 +44,14 @@ export interface ModeSelection {
 }
 
 /**
- * Prices a selection: each image costs the sum of its selected server modes' listed credits. A mode listed twice
+ * Prices a selection: each image costs the sum of what its selected modes cost (`modeCost`). A mode listed twice
  * for one image is charged once. Throws PricingError for an unknown mode id, or when cozyFurnishing is selected
  * and the batch does not hold exactly one image.
  */
-export function priceOf(selection: ModeSelection): Price {
+export function priceOf(
+  selection: ModeSelection,
+  capabilities: AiCapabilities = REAL_AI_CAPABILITIES,
+): Price {
   const { perImageModes } = selection;
   const selectedServerIds = new Set<string>();
   let stagingSelected = false;
@@ -58,7 +63,7 @@ export function priceOf(selection: ModeSelection): Price {
       if (!mode) throw new PricingError('UNKNOWN_MODE', `Unknown mode id: ${JSON.stringify(id)}`, id);
       if (id === STAGING_MODE_ID) stagingSelected = true;
       if (mode.runsOn === 'server') selectedServerIds.add(id);
-      credits += modeCost(mode);
+      credits += modeCost(mode, capabilities);
     }
     return credits;
   });
@@ -78,12 +83,16 @@ export function priceOf(selection: ModeSelection): Price {
 }
 
 /** 'Alle gleich': the same modes on every one of `imageCount` images. */
-export function priceUniform(modeIds: readonly string[], imageCount: number): Price {
+export function priceUniform(
+  modeIds: readonly string[],
+  imageCount: number,
+  capabilities: AiCapabilities = REAL_AI_CAPABILITIES,
+): Price {
   if (!Number.isInteger(imageCount) || imageCount < 0) {
     throw new PricingError(
       'INVALID_IMAGE_COUNT',
       `Image count must be a whole number >= 0, got ${imageCount}`,
     );
   }
-  return priceOf({ perImageModes: Array.from({ length: imageCount }, () => modeIds) });
+  return priceOf({ perImageModes: Array.from({ length: imageCount }, () => modeIds) }, capabilities);
 }

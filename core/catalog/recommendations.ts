@@ -4,9 +4,9 @@
 // the decision is the same wherever the analysis came from.
 
 import { MAX_RECOMMENDED_MODES } from './limits';
-import { isDeviceMode, roomModes } from './modes';
+import { modeById, modeCost, REAL_AI_CAPABILITIES, roomModes } from './modes';
 import { withoutStacking } from './sameEffect';
-import type { RoomType } from './types';
+import type { AiCapabilities, RoomType } from './types';
 
 /** The things an analyser looks for in a photo, each a flag of VisibleElements (also the API's field order). */
 export const VISIBLE_ELEMENTS = [
@@ -67,10 +67,19 @@ export function recommendModes(
 
 /**
  * What the mode selection starts with: the recommendation cut to what the user can run now. Without an
- * account or a connection that is the free device modes only; paid recommendations stay shown, not ticked.
+ * account or a connection that is the free modes only (device modes, and server modes the provider only
+ * approximates, per `capabilities`); paid recommendations stay shown, not ticked.
  * Never empty: the adaptive device correction is the floor.
  */
-export function preselectModes(recommended: readonly string[], canRunPaid: boolean): string[] {
-  const runnable = withoutStacking(recommended.filter((id) => canRunPaid || isDeviceMode(id)));
+export function preselectModes(
+  recommended: readonly string[],
+  canRunPaid: boolean,
+  capabilities: AiCapabilities = REAL_AI_CAPABILITIES,
+): string[] {
+  const free = (id: string) => {
+    const mode = modeById(id);
+    return mode !== undefined && modeCost(mode, capabilities) === 0;
+  };
+  const runnable = withoutStacking(recommended.filter((id) => canRunPaid || free(id)));
   return runnable.length > 0 ? runnable : [BASE_DEVICE_MODE];
 }

@@ -22,11 +22,21 @@ export interface Mode {
   category: ModeCategory;
   /** Lower sorts first. */
   priority: number;
-  /** The credits listed in SPEC section 3; what a user pays is `modeCost` (0 for device modes). */
+  /** The credits listed in SPEC section 3; what a user pays is `modeCost` (0 for device modes
+   *  and for server modes the provider only approximates). */
   listedCredits: number;
   runsOn: ModeRunner;
   /** Set on room-specific modes only. */
   roomType?: RoomType;
+}
+
+/**
+ * What the server's AI provider really does with its modes. A server mode it only approximates with classical
+ * image processing (a colour grade, not generative work) is free: credits are for real AI work only.
+ */
+export interface AiCapabilities {
+  /** Server mode ids whose result is classical image processing with this provider: 0 credits. */
+  approximatedModeIds: readonly string[];
 }
 
 export interface CreditPackage {

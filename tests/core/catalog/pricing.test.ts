@@ -1,5 +1,16 @@
 import { describe, it, expect } from 'vitest';
-import { MODES, PricingError, STAGING_CREDITS, modeById, priceOf, priceUniform } from '../../../core/catalog';
+import {
+  MODES,
+  PricingError,
+  REAL_AI_CAPABILITIES,
+  STAGING_CREDITS,
+  modeById,
+  modeCost,
+  modeCostById,
+  priceOf,
+  priceUniform,
+  type AiCapabilities,
+} from '../../../core/catalog';
 
 describe('#priceOf', () => {
   // [label, perImageModes, total, perImage, serverModeIds]
@@ -138,5 +149,51 @@ describe('#priceUniform', () => {
 
   it('agrees with the catalogue on the staging price', () => {
     expect(priceUniform(['cozyFurnishing'], 1).total).toBe(modeById('cozyFurnishing')?.listedCredits);
+  });
+});
+
+describe('#modeCost / #priceUniform with the provider capabilities', () => {
+  // The builtin provider's classical approximations (server/ai/builtin/operations.ts MODE_OPERATIONS).
+  const approximating: AiCapabilities = {
+    approximatedModeIds: [
+      'shineAppliances',
+      'gleamingFixtures',
+      'landscapeEnhance',
+      'curbAppeal',
+      'generalEnhance',
+    ],
+  };
+  // [mode id, credits with real AI everywhere, credits with the approximating provider]
+  const rows: Array<[string, number, number]> = [
+    ['brighten', 0, 0],
+    ['autoOptimize', 0, 0],
+    ['shineAppliances', 1, 0],
+    ['gleamingFixtures', 1, 0],
+    ['landscapeEnhance', 2, 0],
+    ['curbAppeal', 1, 0],
+    ['generalEnhance', 2, 0],
+    ['declutter', 2, 2],
+    ['generalDeclutter', 1, 1],
+    ['hotelBed', 1, 1],
+    ['windowView', 3, 3],
+    ['cozyFurnishing', 5, 5],
+  ];
+  it.each(rows)('%s costs %i with real AI, %i when approximated', (id, real, approximated) => {
+    const mode = modeById(id)!;
+    expect(modeCost(mode)).toBe(real);
+    expect(modeCost(mode, REAL_AI_CAPABILITIES)).toBe(real);
+    expect(modeCost(mode, approximating)).toBe(approximated);
+    expect(modeCostById(id, approximating)).toBe(approximated);
+  });
+
+  it('prices a mixed selection: only the real AI work is charged', () => {
+    const ids = ['autoOptimize', 'shineAppliances', 'declutter', 'landscapeEnhance'];
+    expect(priceUniform(ids, 3).total).toBe(3 * (1 + 2 + 2));
+    expect(priceUniform(ids, 3, approximating)).toEqual({
+      total: 3 * 2,
+      perImage: [2, 2, 2],
+      serverModeIds: ['declutter', 'shineAppliances', 'landscapeEnhance'],
+    });
+    expect(priceUniform(['generalEnhance', 'curbAppeal'], 2, approximating).total).toBe(0);
   });
 });

@@ -130,6 +130,17 @@ describe('#preselectModes', () => {
     expect(preselectModes(recommended, canRunPaid)).toEqual(expected);
   });
 
+  it('preselects the server modes the provider only approximates (free), never the paid ones', () => {
+    const approximating = { approximatedModeIds: ['shineAppliances', 'generalEnhance'] };
+    const recommended = ['autoOptimize', 'declutter', 'shineAppliances'];
+    expect(preselectModes(recommended, false)).toEqual(['autoOptimize']);
+    expect(preselectModes(recommended, false, approximating)).toEqual(['autoOptimize', 'shineAppliances']);
+    // Free, but it brightens like autoOptimize: never stacked.
+    expect(preselectModes(['autoOptimize', 'generalEnhance'], false, approximating)).toEqual([
+      'autoOptimize',
+    ]);
+  });
+
   it('never preselects a paid mode without canRunPaid, for any room and elements', () => {
     for (const room of [...ROOM_TYPES, 'mixed'] as const) {
       const ids = preselectModes(recommendModes(room, ALL_VISIBLE), false);
