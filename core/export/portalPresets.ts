@@ -1,0 +1,162 @@
+// The export presets per portal: each portal's published size, aspect and file-size rules for listing photos,
+// with the source of every number beside it, and the pure geometry and quality search the download runs them
+// with (web/services/portalExport.ts encodes). Where a portal publishes no rule the comment says so and the
+// value is a conservative choice that every portal here accepts.
+
+export type PortalPresetId = 'original' | 'airbnb' | 'booking' | 'vrbo' | 'immoscout24';
+
+export interface PortalPreset {
+  id: PortalPresetId;
+  /** The portal's name as the user knows it (a brand, not translated). */
+  name: string;
+  /** Width / height of the file; null keeps the photo's own aspect (no crop). */
+  aspect: number | null;
+  /** The smallest file the portal accepts; a smaller photo is scaled up to it. */
+  minWidth: number;
+  minHeight: number;
+  /** The long side the file is scaled down to: enough for the portal's largest display, no more. */
+  maxLongSide: number | null;
+  /** The file-size limit the JPEG quality search meets. */
+  maxBytes: number;
+  /** May the photo carry text (the 'Virtuell eingerichtet' label)? Where not, the listing text must say it. */
+  allowsText: boolean;
+}
+
+const MB = 1_000_000;
+
+export const PORTAL_PRESETS: Readonly<Record<PortalPresetId, PortalPreset>> = {
+  // The photo as it is: full size, own aspect, within the app's own download budget (DOWNLOAD_MAX_BYTES,
+  // core/catalog/limits.ts: 8 MB), and the label, since the file is the user's own.
+  original: {
+    id: 'original',
+    name: 'Original',
+    aspect: null,
+    minWidth: 1,
+    minHeight: 1,
+    maxLongSide: null,
+    maxBytes: 8 * MB,
+    allowsText: true,
+  },
+  airbnb: {
+    id: 'airbnb',
+    name: 'Airbnb',
+    // 3:2 at a minimum of 1024 x 683: https://www.skylinestr.com/best-resolution-for-airbnb-photos/ ("Airbnb
+    // recommends a minimum resolution of 1024px by 683px, at an aspect ratio of 3:2"); the same minimum in
+    // https://www.framelifter.com/blog/airbnb-vs-vrbo-photos. No airbnb.com page with these numbers was found.
+    aspect: 3 / 2,
+    minWidth: 1024,
+    minHeight: 683,
+    // 1920 x 1280 recommended as the upload size: https://www.skylinestr.com/best-resolution-for-airbnb-photos/
+    maxLongSide: 1920,
+    // Sources disagree (10 MB: https://www.framelifter.com/blog/airbnb-vs-vrbo-photos; 30 MB:
+    // https://completehospitalitymanagement.com/airbnb-photo-requirements/): the smaller, 10 MB.
+    maxBytes: 10 * MB,
+    // No rule on text for listing photos was found; for Experiences Airbnb forbids text overlaid on photos
+    // (https://blog.atairbnb.com/what-are-the-photo-requirements-for-an-airbnb-experience/): conservative, none.
+    allowsText: false,
+  },
+  booking: {
+    id: 'booking',
+    name: 'Booking.com',
+    // No aspect is published; landscape looks best ("Fotos im Querformat sehen auf der Webseite besser aus"):
+    // https://partner.booking.com/de/hilfe/partnerschaft-mit-booking/muss-ich-bei-der-registrierung-fotos-hinzuf%C3%BCgen
+    aspect: null,
+    // "Die niedrigste Auflösung, die wir auf unserer Webseite zeigen können, ist 840 x 460 Pixel" (same page).
+    minWidth: 840,
+    minHeight: 460,
+    // "je höher die Auflösung desto besser" (same page), no maximum published: 2560 keeps files small.
+    maxLongSide: 2560,
+    // No file-size limit found in the stored Booking.com partner pages: conservative 8 MB (the app's budget).
+    maxBytes: 8 * MB,
+    // No text rule found (https://partner.booking.com/en-us/help/property-page/photos-extranet/understanding-photo-requirements-your-property
+    // links to separate editorial guidelines that were not available): conservative, no text.
+    allowsText: false,
+  },
+  vrbo: {
+    id: 'vrbo',
+    name: 'Vrbo',
+    // https://help.vrbo.com/articles/Vrbo-photo-guidelines: "Minimum quality resolution: 1024 x 683 pixels",
+    // "Best quality resolution: 3840 x 2160 pixels or higher", "Maximum file size: 20 MB", "Photo
+    // orientation: Horizontal (landscape)", and no "Text of any kind". No aspect beyond landscape: own aspect.
+    aspect: null,
+    minWidth: 1024,
+    minHeight: 683,
+    maxLongSide: 3840,
+    // 20 MB less a margin for how the portal counts a megabyte (MiB vs MB).
+    maxBytes: 19 * MB,
+    allowsText: false,
+  },
+  immoscout24: {
+    id: 'immoscout24',
+    name: 'ImmoScout24',
+    // No size, aspect or file-size rule for residential listings was found; the only stored guideline is the
+    // commercial one (https://www.immobilienscout24.de/gewerbe/lp/imageguideline.html), which refuses photos
+    // with "Telefonnummern oder Textinformation" and logos. Conservative: own aspect, 1920 long side, 5 MB,
+    // at least 1024 x 683 like the holiday portals, and no text.
+    aspect: null,
+    minWidth: 1024,
+    minHeight: 683,
+    maxLongSide: 1920,
+    maxBytes: 5 * MB,
+    allowsText: false,
+  },
+};
+
+export const PORTAL_PRESET_IDS = Object.keys(PORTAL_PRESETS) as PortalPresetId[];
+
+export const isPortalPresetId = (value: unknown): value is PortalPresetId =>
+  typeof value === 'string' && Object.hasOwn(PORTAL_PRESETS, value);
+
+export interface ExportGeometry {
+  /** The centred crop of the source, in source pixels. */
+  crop: { x: number; y: number; width: number; height: number };
+  /** The file's size. */
+  width: number;
+  height: number;
+}
+
+/** Crop (to the preset's aspect, centred) and output size for a width x height photo. */
+export function exportGeometry(width: number, height: number, preset: PortalPreset): ExportGeometry {
+  let cw = width;
+  let ch = height;
+  if (preset.aspect !== null) {
+    if (width / height > preset.aspect) cw = Math.round(height * preset.aspect);
+    else ch = Math.round(width / preset.aspect);
+  }
+  const crop = { x: Math.floor((width - cw) / 2), y: Math.floor((height - ch) / 2), width: cw, height: ch };
+  // Down to the long side, then up to the minimum where the photo is smaller (the portal would refuse it).
+  let scale = preset.maxLongSide === null ? 1 : Math.min(1, preset.maxLongSide / Math.max(cw, ch));
+  const landscape = cw >= ch;
+  const [minW, minH] = landscape ? [preset.minWidth, preset.minHeight] : [preset.minHeight, preset.minWidth];
+  scale = Math.max(scale, minW / cw, minH / ch);
+  return { crop, width: Math.max(1, Math.round(cw * scale)), height: Math.max(1, Math.round(ch * scale)) };
+}
+
+/** JPEG qualities the search moves between; below 0.5 a listing photo shows blocks, so it is the floor. */
+export const QUALITY_RANGE = { min: 0.5, max: 0.95 } as const;
+
+/**
+ * The highest JPEG quality whose file fits `maxBytes`, by binary search (file size grows with quality): at
+ * most `steps` encodes after the first. Returns the floor's file when even that does not fit.
+ */
+export async function highestFittingQuality<T extends { size: number }>(
+  encode: (quality: number) => Promise<T>,
+  maxBytes: number,
+  steps = 6,
+): Promise<{ file: T; quality: number }> {
+  const best = await encode(QUALITY_RANGE.max);
+  if (best.size <= maxBytes) return { file: best, quality: QUALITY_RANGE.max };
+  let lo = QUALITY_RANGE.min;
+  let hi = QUALITY_RANGE.max;
+  let fitting: { file: T; quality: number } | null = null;
+  for (let i = 0; i < steps; i++) {
+    const quality = Math.round(((lo + hi) / 2) * 1000) / 1000;
+    const file = await encode(quality);
+    if (file.size <= maxBytes) {
+      fitting = { file, quality };
+      lo = quality;
+    } else hi = quality;
+  }
+  if (fitting) return fitting;
+  return { file: await encode(QUALITY_RANGE.min), quality: QUALITY_RANGE.min };
+}
