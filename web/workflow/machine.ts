@@ -18,7 +18,7 @@ import { uploadRules } from './steps/upload';
 
 export * from './state';
 export * from './selectors';
-export type { NewImage, WorkflowEvent } from './events';
+export type { WorkflowEvent } from './events';
 export { restore, toSnapshot } from './restore';
 
 /** Every event type has exactly one rule: the type check fails when one is missing. */

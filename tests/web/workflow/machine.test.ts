@@ -23,13 +23,13 @@ import {
   toSnapshot,
   transition,
   type ImageItem,
-  type NewImage,
   type RoomAnalysis,
   type ShoppingList,
   type WorkflowEvent,
   type WorkflowState,
 } from '../../../web/workflow/machine';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
+import type { NewImage } from '../../../web/workflow/events';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
