@@ -234,7 +234,6 @@ describe('the JSON calls', () => {
         hasMixedRooms: false,
         recommendedModes: ['cleanCounters'],
         visibleElements: elements,
-        description: 'Küche',
       },
       individualAnalyses: [
         { roomType: 'kitchen', confidence: 0.9, visibleElements: elements, description: 'Küche' },
