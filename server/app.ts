@@ -12,6 +12,7 @@ import { apiNotFound, errorHandler } from './errors';
 import { roomModelRouter } from './ai/room/modelRoute';
 import { httpLogger } from './logger';
 import { originCheck } from './middleware/originCheck';
+import { aiCapabilitiesRouter } from './routes/aiCapabilities';
 import { analyzeImageRouter } from './routes/analyzeImage';
 import { creditsRouter } from './routes/credits';
 import { enhanceImageRouter } from './routes/enhanceImage';
@@ -24,6 +25,7 @@ import { staticFiles } from './staticFiles';
 // Every API resource: adding one is one line here.
 const API_ROUTERS: ApiRouterFactory[] = [
   healthRouter,
+  aiCapabilitiesRouter,
   creditsRouter,
   enhanceImageRouter,
   analyzeImageRouter,

@@ -6,7 +6,7 @@ import OpenAI, { toFile } from 'openai';
 import { ContentFilterFinishReasonError } from 'openai/core/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import { ROOM_TYPES, type Mode, type RoomType } from '../../core/catalog';
+import { REAL_AI_CAPABILITIES, ROOM_TYPES, type Mode, type RoomType } from '../../core/catalog';
 import { VisibleElementsSchema, type ImageAnalysis } from '../../core/contract/analyze';
 import type { Suggestion } from '../../core/text';
 import { AiError } from './errors';
@@ -141,6 +141,8 @@ async function asDataUrl(image: InputImage, maxSide: number): Promise<string> {
 export class OpenAiProvider implements AiProvider {
   readonly name = 'openai' as const;
   readonly concurrency = CONCURRENCY;
+  /** Every server mode goes to the image model: real AI work, charged. */
+  readonly capabilities = REAL_AI_CAPABILITIES;
   private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAiProviderOptions) {

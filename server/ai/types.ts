@@ -2,7 +2,7 @@
 // providers only through this; providers never see HTTP, credits or the database. Images cross as an InputImage
 // whose pixels or JPEG a provider asks for, so the provider that needs pixels (builtin) decodes and the one that
 // uploads (openai) gets a small JPEG without EXIF, and neither knows how the bytes arrived.
-import type { Mode, RoomType } from '../../core/catalog';
+import type { AiCapabilities, Mode, RoomType } from '../../core/catalog';
 import type { RgbaImage } from '../../core/imaging/types';
 import type { AiProviderName } from '../../core/contract/enhance';
 import type { ImageAnalysis } from '../../core/contract/analyze';
@@ -59,6 +59,8 @@ export interface AiProvider {
   readonly name: AiProviderName;
   /** How many images of one request it works on at the same time. */
   readonly concurrency: number;
+  /** Which of its server modes are classical approximations, not AI work: those cost 0 credits (core/catalog). */
+  readonly capabilities: AiCapabilities;
   /** Of these mode ids, the ones this provider cannot do; checked before anything is charged. */
   unsupportedModes(modeIds: readonly string[]): string[];
   enhance(input: EnhanceInput): Promise<ProviderResult>;

@@ -1,5 +1,6 @@
 // POST /api/enhance-image (contract: core/contract/enhance.ts): server modes on one photo (`image`) or a batch
-// (`images` files or `imageUrls` data: URLs). Signed-in users only, rate limited, Idempotency-Key for the charge;
+// (`images` files or `imageUrls` data: URLs). Rate limited (per IP for visitors), Idempotency-Key for the charge;
+// visitors may run what costs nothing (the provider's classical approximations), the service refuses the rest;
 // cozyFurnishing answers 307 so the client opens virtual staging. The service prices, charges and runs it.
 import { Router } from 'express';
 import { MAX_UPLOAD_FILES } from '../../core/catalog';
@@ -24,7 +25,8 @@ export const STAGING_REDIRECT: StagingRedirectBody = {
 export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
   const steps: AiRouteSteps = {
     limiter: ai.limiters.enhance,
-    user: 'required',
+    // Not 'required': a free call (core/catalog prices it with the provider's capabilities) needs no account.
+    user: 'optional',
     upload: [
       { name: 'image', maxCount: 1 },
       { name: 'images', maxCount: MAX_UPLOAD_FILES },

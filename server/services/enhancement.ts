@@ -1,6 +1,7 @@
 // Enhancing photos with server modes: pick the server modes of the selection in catalogue order, refuse what
 // cannot be done (no server mode, a mode the provider lacks, a bad image) before anything is charged, price the
-// modes with core/catalog and run the images as one paid batch (services/paidBatch.ts).
+// modes with core/catalog for this provider's capabilities (its classical approximations are free, so a visitor
+// may run them) and run the images as one paid batch (services/paidBatch.ts).
 import { MODES, priceUniform, STAGING_MODE_ID, type Mode, type RoomType } from '../../core/catalog';
 import type {
   AiProviderName,
@@ -16,7 +17,7 @@ import { runPaidBatch, type PaidBatchDeps } from './paidBatch';
 import { fingerprint } from './replayCache';
 
 export interface EnhanceRequest {
-  /** Null only for a visitor, whom the charge then refuses (the route already asks for sign-in). */
+  /** Null for a visitor: only a call that costs nothing runs; anything charged answers 401 before any decoding. */
   userId: string | null;
   idempotencyKey: string | undefined;
   fields: EnhanceFields;
@@ -83,9 +84,12 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
         provider,
         modes.map((m) => m.id),
       );
+      // Device modes and the provider's approximations cost 0, so pricing the whole selection prices the AI work.
+      const price = priceUniform(fields.selectedModes, request.images.length, provider.capabilities);
+      if (price.total > 0 && !request.userId) {
+        throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use server modes');
+      }
       const images = await checkAll(request.images);
-      // Device mode ids cost 0 in core/catalog pricing, so pricing the whole selection prices the server modes.
-      const price = priceUniform(fields.selectedModes, images.length);
       if (fields.totalEnhancements !== undefined && fields.totalEnhancements !== price.total) {
         logger.warn(
           { clientTotal: fields.totalEnhancements, serverTotal: price.total },
@@ -118,7 +122,7 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
             unchangedModeIds: result.unchangedModeIds ?? [],
           };
         },
-        unusedCredits: (result) => priceUniform(result.unchangedModeIds, 1).total,
+        unusedCredits: (result) => priceUniform(result.unchangedModeIds, 1, provider.capabilities).total,
         answer(outcome) {
           const credits = { creditsCharged: outcome.creditsCharged, balance: outcome.balance };
           const first = outcome.results[0];

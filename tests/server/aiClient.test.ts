@@ -80,19 +80,26 @@ async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
 
 const signal = () => new AbortController().signal;
 const blob = () => new Blob([new Uint8Array(photo)], { type: 'image/jpeg' });
-/** Every server mode the builtin provider can do: 7 credits per photo. */
-const EXPENSIVE = ['landscapeEnhance', 'generalEnhance', 'curbAppeal', 'shineAppliances', 'gleamingFixtures'];
+/** Every paid server mode the builtin provider can do (its removals): 7 credits per photo. */
+const EXPENSIVE = [
+  'declutter',
+  'generalDeclutter',
+  'cleanup',
+  'declutterSurfaces',
+  'cleanCounters',
+  'entertainmentTidy',
+];
 
 describe('web/api/ai', () => {
-  it('enhances files and reports each image with its description and the new balance', async () => {
+  it('enhances files and reports each image with its description (a builtin approximation: free)', async () => {
     asUser();
     const result = await enhanceImages(signal(), {
       files: [blob(), blob()],
       selectedModes: ['curbAppeal', 'warmerTones'],
-      totalEnhancements: 2,
+      totalEnhancements: 0,
       idempotencyKey: newIdempotencyKey(),
     });
-    expect(result).toMatchObject({ provider: 'builtin', creditsCharged: 2, balance: 8 });
+    expect(result).toMatchObject({ provider: 'builtin', creditsCharged: 0, balance: null });
     expect(result.images).toHaveLength(2);
     for (const image of result.images) {
       expect(image.ok).toBe(true);
@@ -107,9 +114,9 @@ describe('web/api/ai', () => {
 
   it.each<[string, () => void, string[], FailureCode, number, string]>([
     [
-      'a visitor',
+      'a visitor asking for paid work',
       asVisitor,
-      ['curbAppeal'],
+      ['declutter'],
       'UNAUTHENTICATED',
       401,
       'Bitte melde dich an, um diese Funktion zu nutzen.',
@@ -164,7 +171,7 @@ describe('web/api/ai', () => {
         idempotencyKey: newIdempotencyKey(),
       }),
     );
-    expect(poor.details).toEqual({ creditsNeeded: 14, credits: 8 });
+    expect(poor.details).toEqual({ creditsNeeded: 14, credits: 10 });
   });
 
   it('analyses, suggests and implements as a visitor on builtin', async () => {

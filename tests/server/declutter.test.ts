@@ -178,9 +178,9 @@ describe('POST /api/enhance-image with removal modes (builtin)', () => {
       single: true,
       selectedModes: ['declutter', 'shineAppliances'],
     });
-    // declutter (2) found nothing, shineAppliances (1) ran.
-    expect(EnhanceSingleResponse.parse(await mixed.json())).toMatchObject({ creditsCharged: 1, balance: 9 });
-    expect(await creditsOf(server, cookie)).toBe(9);
+    // declutter (2) found nothing; shineAppliances ran, but with builtin it is a colour grade: free.
+    expect(EnhanceSingleResponse.parse(await mixed.json())).toMatchObject({ creditsCharged: 0, balance: 10 });
+    expect(await creditsOf(server, cookie)).toBe(10);
   }, 90_000);
 });
 

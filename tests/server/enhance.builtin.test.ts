@@ -1,10 +1,12 @@
-// POST /api/enhance-image with the builtin (offline) provider over real HTTP: the modes it approximates run and
-// are charged at their listed credits, the modes it cannot do are refused before any charge, and every hostile
-// upload (wrong bytes, too many bytes, too many pixels, a remote URL) is refused before any charge too.
+// POST /api/enhance-image with the builtin (offline) provider over real HTTP: the modes it approximates with
+// classical processing run for free (visitors too), its real work (removal) is charged, the modes it cannot do
+// are refused before any charge, and every hostile upload (wrong bytes, too many bytes, too many pixels, a
+// remote URL) is refused before any charge too.
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../core/contract/errors';
+import { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
 import { EnhanceBatchResponse, EnhanceSingleResponse } from '../../core/contract/enhance';
 import { failureMessage } from '../../web/api/errors';
 import type { TestServer } from '../helpers/startServer';
@@ -53,17 +55,23 @@ async function bombPng(width: number, height: number): Promise<Buffer> {
 }
 
 describe('POST /api/enhance-image (builtin)', () => {
-  it('approximates shineAppliances on two photos, charges 1 credit each and says it worked offline', async () => {
+  it('approximates shineAppliances on two photos for free and says it worked offline', async () => {
     const { cookie } = await signUp(server);
     const res = await enhance(server, {
       cookie,
       files: [photo, photo],
       selectedModes: ['shineAppliances', 'brighten'],
+      totalEnhancements: 0,
     });
     expect(res.status).toBe(200);
     const body = EnhanceBatchResponse.parse(await res.json());
-    expect(body).toMatchObject({ provider: 'builtin', creditsCharged: 2, balance: 8, errors: [null, null] });
-    expect(await creditsOf(server, cookie)).toBe(8);
+    expect(body).toMatchObject({
+      provider: 'builtin',
+      creditsCharged: 0,
+      balance: null,
+      errors: [null, null],
+    });
+    expect(await creditsOf(server, cookie)).toBe(10);
     for (const [i, url] of body.enhanced_images_base64.entries()) {
       expect(body.descriptions[i]).toBe(
         'Offline-Näherung ohne KI (raumglanz builtin): Geräte zum Glänzen bringen ' +
@@ -86,7 +94,8 @@ describe('POST /api/enhance-image (builtin)', () => {
     });
     expect(res.status).toBe(200);
     const body = EnhanceBatchResponse.parse(await res.json());
-    expect(body.creditsCharged).toBe(2);
+    expect(body.creditsCharged).toBe(0);
+    expect(await creditsOf(server, cookie)).toBe(10);
     expect(body.descriptions[0]).toMatch(
       /^Offline-Näherung ohne KI \(raumglanz builtin\): Rundum verbessern \(/,
     );
@@ -111,6 +120,46 @@ describe('POST /api/enhance-image (builtin)', () => {
     // No APP1 segment at all: that is where EXIF (and its GPS block) would be.
     expect(bytesOf(body.enhanced_image_base64).includes(Buffer.from('Exif\0\0', 'latin1'))).toBe(false);
   });
+
+  it('runs every approximated mode for a visitor, free, without an Idempotency-Key', async () => {
+    const approximated = [
+      'shineAppliances',
+      'gleamingFixtures',
+      'landscapeEnhance',
+      'curbAppeal',
+      'generalEnhance',
+    ];
+    const capabilities = await fetch(`${server.url}/api/ai-capabilities`);
+    expect(capabilities.status).toBe(200);
+    expect(AiCapabilitiesResponse.parse(await capabilities.json()).approximatedModeIds.toSorted()).toEqual(
+      approximated.toSorted(),
+    );
+    const res = await enhance(server, { files: [photo], selectedModes: approximated, key: null });
+    expect(res.status).toBe(200);
+    const body = EnhanceBatchResponse.parse(await res.json());
+    expect(body).toMatchObject({ provider: 'builtin', creditsCharged: 0, balance: null, errors: [null] });
+    expect(body.enhanced_images_base64[0]).toMatch(/^data:image\/jpeg;base64,/);
+  });
+
+  it('still charges its real work (removal), and refuses it to a visitor before reading the photos', async () => {
+    const { cookie } = await signUp(server);
+    const visitor = await enhance(server, {
+      files: [Buffer.from('kein Bild')],
+      selectedModes: ['declutter', 'curbAppeal'],
+    });
+    // 401, not 415: the price is known before the photos are decoded, so a visitor's paid call costs no work.
+    await errorOf(visitor, 401, 'UNAUTHENTICATED');
+    const res = await enhance(server, {
+      cookie,
+      files: [fixture('rooms/kitchen/124_kitchen.jpg')],
+      single: true,
+      selectedModes: ['declutter', 'curbAppeal'],
+    });
+    expect(res.status).toBe(200);
+    // declutter (2) removed things and is charged; curbAppeal (1 listed) is a free approximation.
+    expect(EnhanceSingleResponse.parse(await res.json())).toMatchObject({ creditsCharged: 2, balance: 8 });
+    expect(await creditsOf(server, cookie)).toBe(8);
+  }, 90_000);
 
   it('refuses modes it cannot do with 422 AI_UNAVAILABLE, naming them, before any charge', async () => {
     const { cookie } = await signUp(server);
@@ -167,7 +216,7 @@ describe('hostile uploads are refused before any charge', () => {
       cookie,
       files: [await make()],
       single: true,
-      selectedModes: ['curbAppeal'],
+      selectedModes: ['declutter'],
     });
     await errorOf(res, status, code);
     expect(await creditsOf(server, cookie)).toBe(10);
@@ -177,7 +226,7 @@ describe('hostile uploads are refused before any charge', () => {
     const res = await enhance(server, {
       cookie,
       files: [photo, await bombPng(9000, 9000)],
-      selectedModes: ['curbAppeal'],
+      selectedModes: ['declutter'],
     });
     const body = await errorOf(res, 413, 'IMAGE_TOO_LARGE');
     expect(body.error).toBe('image 2 has 9000x9000 pixels');
@@ -217,7 +266,7 @@ describe('hostile uploads are refused before any charge', () => {
       const body = await errorOf(res, 429, 'RATE_LIMITED');
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(body.details).toMatchObject({ retryAfterSeconds: expect.any(Number) });
-      expect(await creditsOf(limited, account.cookie)).toBe(8);
+      expect(await creditsOf(limited, account.cookie)).toBe(10);
     } finally {
       await limited.close();
     }

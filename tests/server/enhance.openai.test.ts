@@ -298,6 +298,26 @@ describe('refusals before any charge', () => {
     expect(edits().length).toBe(before);
   });
 
+  it('charges the modes builtin only approximates: with openai they are real AI work', async () => {
+    const capabilities = await fetch(`${server.url}/api/ai-capabilities`);
+    expect(await capabilities.json()).toEqual({ approximatedModeIds: [] });
+    await errorOf(
+      await enhance(server, { files: [photo], single: true, selectedModes: ['curbAppeal'] }),
+      401,
+      'UNAUTHENTICATED',
+    );
+    const { cookie } = await signUp(server);
+    const res = await enhance(server, {
+      cookie,
+      files: [photo],
+      single: true,
+      selectedModes: ['curbAppeal', 'generalEnhance'],
+    });
+    expect(res.status).toBe(200);
+    expect(EnhanceSingleResponse.parse(await res.json())).toMatchObject({ creditsCharged: 3, balance: 7 });
+    expect(await creditsOf(server, cookie)).toBe(7);
+  });
+
   it('answers cozyFurnishing with the 307 staging redirect', async () => {
     const { cookie } = await signUp(server);
     const res = await enhance(server, {

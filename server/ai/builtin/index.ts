@@ -79,6 +79,8 @@ export class BuiltinProvider implements AiProvider {
   readonly name = 'builtin' as const;
   /** CPU-bound work on a 2-core machine: one image at a time keeps the server responsive. */
   readonly concurrency = 1;
+  /** Its MODE_OPERATIONS are colour grades and local contrast, not AI: free. Removal is real work and paid. */
+  readonly capabilities = { approximatedModeIds: Object.keys(MODE_OPERATIONS) };
   private detector: Promise<RoomDetector | null> | undefined;
 
   constructor(private readonly options: BuiltinProviderOptions = {}) {

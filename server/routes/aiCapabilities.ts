@@ -1,0 +1,17 @@
+// GET /api/ai-capabilities (contract: core/contract/aiCapabilities.ts): which server modes this server's AI
+// provider only approximates with classical processing, so the app shows them free before anyone is charged.
+// Public and cheap: no account, no photo, a constant of the provider.
+import { Router } from 'express';
+import type { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
+import type { ApiRouterFactory } from '../deps';
+
+export const aiCapabilitiesRouter: ApiRouterFactory = ({ ai }) => {
+  const body: AiCapabilitiesResponse = {
+    approximatedModeIds: [...ai.provider.capabilities.approximatedModeIds],
+  };
+  const router = Router();
+  router.get('/ai-capabilities', (_req, res) => {
+    res.json(body);
+  });
+  return router;
+};
