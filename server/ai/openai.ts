@@ -167,7 +167,8 @@ export class OpenAiProvider implements AiProvider {
     const bytes = await this.edit(image, prompt, signal);
     return {
       image: { kind: 'encoded', bytes },
-      description: `KI-Bearbeitung mit OpenAI (${this.options.imageModel}): ${modes.map((m) => m.name).join(', ')}.`,
+      // The client shows it under the photo: what was done, never which provider or model did it.
+      description: `${modes.map((m) => m.name).join(', ')}.`,
     };
   }
 

@@ -105,7 +105,8 @@ describe('web/api/ai', () => {
       expect(image.ok).toBe(true);
       if (!image.ok) continue;
       expect(image.url).toMatch(/^data:image\/jpeg;base64,/);
-      expect(image.description).toMatch(/^Offline-Näherung ohne KI \(raumglanz builtin\): Erster Eindruck/);
+      // What was done, shown under the photo; no provider name reaches the user.
+      expect(image.description).toMatch(/^Erster Eindruck \(/);
       expect((await sharp(Buffer.from(image.url.split(',')[1] ?? '', 'base64')).metadata()).format).toBe(
         'jpeg',
       );

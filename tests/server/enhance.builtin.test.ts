@@ -74,8 +74,7 @@ describe('POST /api/enhance-image (builtin)', () => {
     expect(await creditsOf(server, cookie)).toBe(10);
     for (const [i, url] of body.enhanced_images_base64.entries()) {
       expect(body.descriptions[i]).toBe(
-        'Offline-Näherung ohne KI (raumglanz builtin): Geräte zum Glänzen bringen ' +
-          '(neutraler Weißabgleich, Klarheit und Materialdetails betont).',
+        'Geräte zum Glänzen bringen (neutraler Weißabgleich, Klarheit und Materialdetails betont).',
       );
       // The cast was removed: red and blue moved towards each other.
       const before = await sharp(photo).stats();
@@ -97,7 +96,7 @@ describe('POST /api/enhance-image (builtin)', () => {
     expect(body.creditsCharged).toBe(0);
     expect(await creditsOf(server, cookie)).toBe(10);
     expect(body.descriptions[0]).toMatch(
-      /^Offline-Näherung ohne KI \(raumglanz builtin\): Rundum verbessern \(/,
+      /^Rundum verbessern \(/,
     );
   });
 

@@ -63,7 +63,8 @@ describe('POST /api/enhance-image (openai)', () => {
     expect(res.status).toBe(200);
     const body = EnhanceSingleResponse.parse(await res.json());
     expect(body).toMatchObject({ provider: 'openai', creditsCharged: 2, balance: 8 });
-    expect(body.description).toBe('KI-Bearbeitung mit OpenAI (gpt-image-1): Entrümpeln.');
+    // What was done, shown under the photo: not the provider or its model.
+    expect(body.description).toBe('Entrümpeln.');
     expect(await creditsOf(server, cookie)).toBe(8);
 
     // What went upstream: one edit, the right model, the declutter prompt (not the device mode's), no GPS.

@@ -24,7 +24,10 @@ import { MODE_OPERATIONS, operationsForSuggestion, runOperations, type Operation
 import { imageStats, isCool, isDark, isYellow, looksOutdoor, type ImageStats } from './stats';
 import { builtinSuggestions } from './suggestions';
 
-/** Starts every description of a builtin result (the client shows it under the photo). */
+/**
+ * Starts the description of an implemented suggestion. An enhanced photo's description carries no such note: the
+ * client shows it under the photo, and no provider name reaches the user.
+ */
 export const BUILTIN_NOTE = 'Offline-Näherung ohne KI (raumglanz builtin)';
 export const BUILTIN_ANALYSIS_NOTE = 'Offline-Analyse ohne KI (raumglanz builtin)';
 
@@ -124,7 +127,7 @@ export class BuiltinProvider implements AiProvider {
     }
     return {
       image: { kind: 'rgba', image: current },
-      description: `${BUILTIN_NOTE}: ${done.join('; ')}${done.at(-1)?.endsWith('.') ? '' : '.'}`,
+      description: `${done.join('; ')}${done.at(-1)?.endsWith('.') ? '' : '.'}`,
       ...(unchangedModeIds.length > 0 ? { unchangedModeIds } : {}),
     };
   }

@@ -86,7 +86,19 @@ describe('processing: apply', () => {
     ]);
     expect(h.calls.fetchCredits).toBeGreaterThanOrEqual(1);
     expect(h.state().credits).toBe(7);
-    // The server's own description (it may name its provider) is not shown; the catalogue's mode name is.
+    // What the server says it did (content from its provider, e.g. the removed objects) follows the device's steps.
+    expect(h.state().images[0]!.description).toBe(
+      `${t('engineSteps.sharpened')} · Auf unserem Server bearbeitet: vom Server`,
+    );
+  });
+
+  it("names the server modes in the catalogue's words when the server gives no description", async () => {
+    const id = 'e'.repeat(64);
+    h = await createHarness();
+    h.deps.ai.enhance = async () => ({ blob: jpegBlob('server'), description: ' ' });
+    await seedModes(h, [id], [serverMode]);
+    h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
+    await h.actions.apply();
     expect(h.state().images[0]!.description).toBe(
       `${t('engineSteps.sharpened')} · Auf unserem Server bearbeitet: ${modeById(serverMode)!.name}`,
     );

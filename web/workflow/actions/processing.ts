@@ -44,12 +44,10 @@ export function processingActions(
     let blob = local.blob;
     const notes = local.notes.map(wordSteps);
     if (server.length > 0) {
-      // The server's own description names its provider ('raumglanz builtin', a model): the user is told
-      // which modes ran there, in the catalogue's words.
-      notes.push(
-        t('results.serverModes', { modes: server.map((id) => modeById(id)?.name ?? id).join(', ') }),
-      );
-      // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key.
+      const serverNote = (what: string) => t('results.serverModes', { modes: what });
+      const modeNames = server.map((id) => modeById(id)?.name ?? id).join(', ');
+      // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key; its
+      // result then names the modes in the catalogue's words.
       const remote = await outbox.enhanceOrQueue(signal, {
         imageId,
         image: blob,
@@ -58,13 +56,16 @@ export function processingActions(
         // The header allows 64 characters: a UUID and a 64-digit photo hash do not fit, so the photo is named
         // by the start of its hash, which is plenty to tell the photos of one batch apart.
         idempotencyKey: `${batchKey}:${imageId.slice(0, 16)}`,
-        notes,
+        notes: [...notes, serverNote(modeNames)],
       });
       if (remote === null) {
         store.dispatch({ type: 'imageQueued', imageId, message: t('outbox.waiting') });
         return 'queued';
       }
       blob = remote.blob;
+      // What the server did, in its words ('Entrümpeln – 6 Gegenstände entfernt: Flaschen, Weinglas.'); the
+      // providers name no provider or model in it. Without one, the catalogue's names of the modes.
+      notes.push(serverNote(remote.description.trim() || modeNames));
     }
     const enhancedUrl = await saveResult(db, imageId, 'enhanced', blob);
     store.dispatch({ type: 'imageEnhanced', imageId, enhancedUrl, description: notes.join(' · ') });
