@@ -316,6 +316,23 @@ export function parseSuggestions(text: string, makeId: (index: number) => string
 /** The prefix of a suggestion (or a ticked suggestion's line) that applies to the n-th photo only: 'Bild 2: '. */
 export const imagePrefix = (n: number): string => `Bild ${n}: `;
 
+/** How a ticked suggestion's line may write that prefix: 'Bild 2:', '**Bild 1:**', 'Bild 3 -', 'Bild 4)'. */
+const LINE_IMAGE_PREFIX = /^\s*(?:\*\*)?\s*Bild\s+(\d{1,3})\s*(?:\*\*)?\s*[:.)\-–]\s*(?:\*\*)?\s*/i;
+
+/**
+ * The ticked suggestions' lines for image `index` (0-based): lines without a 'Bild n:' prefix apply to every
+ * image, lines with one only to image n (prefix removed).
+ */
+export function linesForImage(lines: readonly string[], index: number): string[] {
+  const mine: string[] = [];
+  for (const line of lines) {
+    const prefix = LINE_IMAGE_PREFIX.exec(line);
+    if (!prefix) mine.push(line.trim());
+    else if (Number(prefix[1]) === index + 1) mine.push(line.slice(prefix[0].length).trim());
+  }
+  return mine.filter((line) => line.length > 0);
+}
+
 /**
  * Writes suggestions in the canonical text form, which parseSuggestions reads back to the same titles,
  * descriptions, Hauptartikel and image numbers. Titles and Hauptartikel are put on one line; empty description

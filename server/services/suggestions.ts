@@ -1,7 +1,7 @@
 // Design suggestions: generating them (the provider's ideas, printed in the core/text format and parsed back, so
 // the client gets the same text and structure as anywhere else) and implementing the ticked ones on the photos,
 // charged like an enhancement (one charge per Idempotency-Key, refunds per failed image).
-import { parseSuggestions, printSuggestions } from '../../core/text';
+import { linesForImage, parseSuggestions, printSuggestions } from '../../core/text';
 import type { RoomType } from '../../core/catalog';
 import type { AiProviderName } from '../../core/contract/enhance';
 import type {
@@ -24,22 +24,6 @@ export const IMPLEMENT_CREDITS_PER_IMAGE: Readonly<Record<AiProviderName, number
   openai: 1,
   builtin: 0,
 };
-
-const BILD_PREFIX = /^\s*(?:\*\*)?\s*Bild\s+(\d{1,3})\s*(?:\*\*)?\s*[:.)\-–]\s*(?:\*\*)?\s*/i;
-
-/**
- * The suggestion lines for image `index` (0-based): lines without a 'Bild n:' prefix apply to every image, lines
- * with one only to image n (prefix removed).
- */
-export function linesForImage(lines: readonly string[], index: number): string[] {
-  const mine: string[] = [];
-  for (const line of lines) {
-    const prefix = BILD_PREFIX.exec(line);
-    if (!prefix) mine.push(line.trim());
-    else if (Number(prefix[1]) === index + 1) mine.push(line.slice(prefix[0].length).trim());
-  }
-  return mine.filter((line) => line.length > 0);
-}
 
 export interface ImplementRequest {
   userId: string | null;

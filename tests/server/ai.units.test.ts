@@ -13,7 +13,6 @@ import { AiError, toApiError, toImageFailure, type AiFailureKind } from '../../s
 import { editPrompt, toAiError } from '../../server/ai/openai';
 import type { RgbaImage } from '../../server/ai/types';
 import { fingerprint } from '../../server/services/replayCache';
-import { linesForImage } from '../../server/services/suggestions';
 
 /** A width x height frame where pixel (x, y) has the colour `at(x, y)`. */
 function frame(
@@ -127,18 +126,6 @@ describe('#operationsForSuggestion', () => {
     expect(parseSuggestions(printSuggestions(suggestions)).map((s) => s.title)).toEqual(
       suggestions.map((s) => s.title),
     );
-  });
-});
-
-describe('#linesForImage', () => {
-  const lines = ['Mehr Licht', 'Bild 2: Wärmere Farben', '**Bild 1:** Bett machen', 'Bild 3 - Pflanzen'];
-  it.each([
-    [0, ['Mehr Licht', 'Bett machen']],
-    [1, ['Mehr Licht', 'Wärmere Farben']],
-    [2, ['Mehr Licht', 'Pflanzen']],
-    [3, ['Mehr Licht']],
-  ])('image %i gets %j', (index, expected) => {
-    expect(linesForImage(lines, index)).toEqual(expected);
   });
 });
 

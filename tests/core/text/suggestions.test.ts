@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseSuggestions, printSuggestions } from '../../../core/text/suggestions';
+import { linesForImage, parseSuggestions, printSuggestions } from '../../../core/text/suggestions';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 
 /** The fields the text carries (id and selected are not part of the text). */
@@ -393,3 +393,15 @@ function fuzzTexts(count: number): string[] {
   }
   return texts;
 }
+
+describe('#linesForImage', () => {
+  const lines = ['Mehr Licht', 'Bild 2: Wärmere Farben', '**Bild 1:** Bett machen', 'Bild 3 - Pflanzen'];
+  it.each([
+    [0, ['Mehr Licht', 'Bett machen']],
+    [1, ['Mehr Licht', 'Wärmere Farben']],
+    [2, ['Mehr Licht', 'Pflanzen']],
+    [3, ['Mehr Licht']],
+  ])('image %i gets %j', (index, expected) => {
+    expect(linesForImage(lines, index)).toEqual(expected);
+  });
+});
