@@ -146,8 +146,8 @@ export async function highestFittingQuality<T extends { size: number }>(
 ): Promise<{ file: T; quality: number }> {
   const best = await encode(QUALITY_RANGE.max);
   if (best.size <= maxBytes) return { file: best, quality: QUALITY_RANGE.max };
-  let lo = QUALITY_RANGE.min;
-  let hi = QUALITY_RANGE.max;
+  let lo: number = QUALITY_RANGE.min;
+  let hi: number = QUALITY_RANGE.max;
   let fitting: { file: T; quality: number } | null = null;
   for (let i = 0; i < steps; i++) {
     const quality = Math.round(((lo + hi) / 2) * 1000) / 1000;

@@ -429,6 +429,21 @@ export const de = {
     intro:
       'Die Optimierungen auf deinem Gerät sind kostenlos. Für KI-Bearbeitungen auf unserem Server brauchst du Credits.',
     credits: '{n} Credits',
+  export: {
+    presetLabel: 'Exportieren für',
+    presetHint: '{rules}',
+    original: 'Original (volle Größe)',
+    rules: '{size}, JPEG bis {mb} MB',
+    sizeLong: 'lange Seite {px} px',
+    sizeAspect: '{ratio}, lange Seite {px} px',
+    noText:
+      '{portal} erlaubt keinen Text auf Fotos: Das Label „Virtuell eingerichtet“ entfällt. Schreibe im Inseratstext, dass das Foto virtuell eingerichtet ist.',
+    discloseInText: {
+      title: 'Download gestartet',
+      description:
+        'Ohne Label „Virtuell eingerichtet“, weil das Portal keinen Text auf Fotos erlaubt: Weise im Inseratstext darauf hin, dass das Foto virtuell eingerichtet ist.',
+    },
+  },
   outbox: {
     waiting: 'Wartet auf Verbindung',
     panelTitle: 'Warteschlange',

@@ -6,6 +6,7 @@ import { DOWNLOAD_MAX_BYTES } from '../../core/catalog/limits';
 import { resultFileName, type ResultFormat } from '../../core/text/fileNames';
 import { convertBlob } from '../engine/canvasCodec';
 import { fitJpeg } from './fitJpeg';
+import { exportForPortal, exportPreset } from './portalExport';
 
 const FORMAT_KEY = 'raumglanz.downloadFormat';
 
@@ -27,6 +28,9 @@ export function setDownloadFormat(format: ResultFormat): void {
 }
 
 function encode(blob: Blob, format: ResultFormat): Promise<Blob> {
+  // A portal's preset decides size and quality itself (JPEG); 'Original' keeps the user's format.
+  const preset = exportPreset();
+  if (preset.id !== 'original') return exportForPortal(blob, preset);
   return format === 'png'
     ? convertBlob(blob, 'image/png')
     : fitJpeg(blob, { maxBytes: DOWNLOAD_MAX_BYTES, mayShrink: false });
@@ -46,14 +50,17 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /** n is 1-based, as in the file name. */
+/** A portal's preset always writes JPEG. */
+const fileFormat = (): ResultFormat => (exportPreset().id === 'original' ? downloadFormat() : 'jpg');
+
 export async function downloadOne(blob: Blob, n: number): Promise<void> {
-  const format = downloadFormat();
+  const format = fileFormat();
   saveBlob(await encode(blob, format), resultFileName(n, format));
 }
 
 /** JPEG and PNG are already compressed, so the ZIP only stores the files (level 0) and stays fast. */
 export async function downloadZip(blobs: readonly Blob[], zipName: string): Promise<void> {
-  const format = downloadFormat();
+  const format = fileFormat();
   // The ZIP writer loads with the first ZIP download, not with the landing page.
   const { zipSync } = await import('fflate');
   const files: Record<string, Uint8Array> = {};

@@ -31,6 +31,7 @@ import { parseRetryAfter, type RetryFacts } from '../workflow/outbox/rules';
 import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
 import { downloadOne, downloadZip } from './download';
 import { fitJpeg } from './fitJpeg';
+import { exportPreset } from './portalExport';
 
 /** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
 const ANALYSIS_SIDE = 1024;
@@ -190,7 +191,7 @@ export function createServices(
     toJpeg: (blob) => convertBlob(blob, 'image/jpeg', JPEG_QUALITY.keep),
     scrapeListing: (url) => scrapeProperty(url),
     fetchCredits: refreshCredits,
-    files: { saveOne: downloadOne, saveZip: downloadZip },
+    files: { saveOne: downloadOne, saveZip: downloadZip, allowsLabel: () => exportPreset().allowsText },
     classify,
     retryFacts,
     requestSync,

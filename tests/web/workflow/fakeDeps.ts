@@ -101,6 +101,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
       async saveZip(blobs, name) {
         calls.saved.push({ kind: 'zip', count: blobs.length, name });
       },
+      allowsLabel: () => true,
     },
     classify: (error) => ({
       kind: 'failed',

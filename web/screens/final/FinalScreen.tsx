@@ -9,6 +9,7 @@ import { t } from '../../i18n/de';
 import { usePreviewUrl } from '../../workflow/previews';
 import { ArrowLeft } from '../../components/icons';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
+import { PortalPresetOption } from '../../components/PortalPresetOption';
 import { ResetButton } from '../../dialogs/ResetButton';
 
 type Stored = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string };
@@ -151,6 +152,7 @@ export function FinalScreen() {
         </section>
       )}
       <DownloadFormatOption />
+      <PortalPresetOption furnished={furnished} />
       <div className="sticky-bar">
         <ResetButton label={t('final.reset')} />
         {current && after.state !== 'missing' && (

@@ -10,6 +10,7 @@ import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
 import { ArrowLeft, Expand } from '../../components/icons';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
+import { PortalPresetOption } from '../../components/PortalPresetOption';
 import { ResetButton } from '../../dialogs/ResetButton';
 import { RetouchDialog } from './RetouchDialog';
 
@@ -91,6 +92,7 @@ export function ResultsScreen() {
         ))}
       </ul>
       {enhanced.length > 0 && <DownloadFormatOption />}
+      {enhanced.length > 0 && <PortalPresetOption />}
       {loading && (
         <p role="status" className="card">
           {t('suggestions.loading')}

@@ -87,12 +87,14 @@ export interface ActionDeps {
     /** One result, n (1-based) naming the file. */
     saveOne(blob: Blob, n: number): Promise<void>;
     saveZip(blobs: readonly Blob[], zipName: string): Promise<void>;
+    /** Does the chosen portal preset allow text on photos (the 'Virtuell eingerichtet' label)? */
+    allowsLabel(): boolean;
   };
-  /** Turns any error of the calls above into what the workflow does about it. */
   /** A failed server call's status, code and Retry-After, for the outbox's rules; null for other errors. */
   retryFacts(error: unknown): RetryFacts | null;
   /** Asks the service worker for a Background Sync, so a queued job is sent even after the tab closed. */
   requestSync(): void;
+  /** Turns any error of the calls above into what the workflow does about it. */
   classify(error: unknown): Failure;
   isSignedIn(): boolean;
   /** The browser's view of the connection (navigator.onLine): paid modes need the server. */

@@ -8,10 +8,20 @@ import type { ActionDeps } from './deps';
 export function downloadActions(deps: ActionDeps) {
   const { db, store } = deps;
 
-  async function download(blobs: () => Promise<Blob[]>, save: (blobs: Blob[]) => Promise<void>) {
+  async function download(
+    blobs: () => Promise<Blob[]>,
+    save: (blobs: Blob[]) => Promise<void>,
+    /** A furnished photo whose label the portal forbids: the toast says the listing text must disclose it. */
+    discloseInText = false,
+  ) {
     try {
       await save(await blobs());
-      store.dispatch({ type: 'noticeShown', notice: { key: 'download.started', tone: 'success' } });
+      store.dispatch({
+        type: 'noticeShown',
+        notice: discloseInText
+          ? { key: 'export.discloseInText', tone: 'info' }
+          : { key: 'download.started', tone: 'success' },
+      });
     } catch (error) {
       console.warn('raumglanz: download failed', error);
       store.dispatch({ type: 'noticeShown', notice: { key: 'download.failed', tone: 'error' } });
@@ -22,9 +32,15 @@ export function downloadActions(deps: ActionDeps) {
     if (!blob) throw new Error('result missing');
     return blob;
   };
-  /** A staged result gets its label by default; other results are never labelled. */
+  const staged = () => store.getState().finalResult?.shoppingList !== undefined;
+  /**
+   * A staged result gets its label by default, unless the chosen portal forbids text on photos; other
+   * results are never labelled.
+   */
   const disclosed = (blob: Blob, label = true) =>
-    label && store.getState().finalResult?.shoppingList ? deps.labelVirtual(blob) : Promise.resolve(blob);
+    label && staged() && deps.files.allowsLabel() ? deps.labelVirtual(blob) : Promise.resolve(blob);
+  /** The label was wanted but the portal forbids it: the listing text must say so instead. */
+  const mustDiscloseInText = (label = true) => label && staged() && !deps.files.allowsLabel();
   // Numbered among the enhanced photos, as the results view lists them.
   const enhanced = () => store.getState().images.filter((i) => i.status === 'enhanced');
   const zip = (blobs: Blob[]) => deps.files.saveZip(blobs, t('download.zipName'));
@@ -52,6 +68,7 @@ export function downloadActions(deps: ActionDeps) {
       return download(
         async () => [await disclosed(await resultBlob(final?.images[index]?.url), options.label)],
         ([blob]) => deps.files.saveOne(blob!, index + 1),
+        mustDiscloseInText(options.label),
       );
     },
     downloadAllFinal(options: { label?: boolean } = {}): Promise<void> {
@@ -59,6 +76,7 @@ export function downloadActions(deps: ActionDeps) {
       return download(
         () => Promise.all(final.map(async (f) => disclosed(await resultBlob(f.url), options.label))),
         zip,
+        mustDiscloseInText(options.label),
       );
     },
   };

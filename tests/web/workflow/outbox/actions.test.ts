@@ -38,7 +38,15 @@ function flakyServer(plan: RetryFacts[], online: { value: boolean }) {
       async generateSuggestions() {
         if (!online.value) throw new FakeApiError({ status: 0, code: 'NETWORK', retryAfterSeconds: null });
         sent.push('suggestions');
-        return [{ id: 's1', title: 'Licht', description: 'Mehr Licht', selected: false }];
+        return [
+          {
+            id: 's1',
+            title: 'Licht',
+            description: 'Mehr Licht',
+            hauptartikelContent: 'Lampe',
+            selected: false,
+          },
+        ];
       },
       implementSuggestions: () => Promise.reject(new Error('not used')),
     },

@@ -1,0 +1,53 @@
+// Downloads for a portal (core/export/portalPresets.ts): the photo cropped and scaled to the portal's rules and
+// encoded as a JPEG at the highest quality within its file-size limit, plus the remembered choice of portal.
+// 'Original' keeps the download as it was (full size, the app's own budget, PNG on request).
+
+import {
+  exportGeometry,
+  highestFittingQuality,
+  isPortalPresetId,
+  PORTAL_PRESETS,
+  type PortalPreset,
+  type PortalPresetId,
+} from '../../core/export/portalPresets';
+import { decodeBitmap } from '../engine/canvasCodec';
+
+const PRESET_KEY = 'raumglanz.exportPreset';
+
+/** The portal the user downloads for; 'original' until one is chosen on this device. */
+export function exportPreset(): PortalPreset {
+  try {
+    const stored = localStorage.getItem(PRESET_KEY);
+    return PORTAL_PRESETS[isPortalPresetId(stored) ? stored : 'original'];
+  } catch {
+    return PORTAL_PRESETS.original;
+  }
+}
+
+export function setExportPreset(id: PortalPresetId): void {
+  try {
+    localStorage.setItem(PRESET_KEY, id);
+  } catch {
+    // Private mode without storage: the choice holds for this page only.
+  }
+}
+
+/** The photo as the portal accepts it: cropped, scaled and at the best JPEG quality within its limit. */
+export async function exportForPortal(blob: Blob, preset: PortalPreset): Promise<Blob> {
+  const source = await decodeBitmap(blob);
+  try {
+    const g = exportGeometry(source.width, source.height, preset);
+    const canvas = new OffscreenCanvas(g.width, g.height);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('OffscreenCanvas 2d context unavailable');
+    ctx.imageSmoothingQuality = 'high';
+    ctx.drawImage(source, g.crop.x, g.crop.y, g.crop.width, g.crop.height, 0, 0, g.width, g.height);
+    const { file } = await highestFittingQuality(
+      (quality) => canvas.convertToBlob({ type: 'image/jpeg', quality }),
+      preset.maxBytes,
+    );
+    return file;
+  } finally {
+    source.close();
+  }
+}
