@@ -8,7 +8,10 @@ import { runDeviceMode } from '../../core/imaging/pipeline';
 import { retoucherFromFiles, type Retoucher } from '../../core/retouch/retoucher';
 import type { ModeRunner } from './enhance';
 
-/** The weight files' URLs in the build (content-hashed names below /assets/). */
+/**
+ * The weight files' URLs in the build (content-hashed names below /assets/).
+ * @internal Exported for the test that checks which files a worker fetches.
+ */
 export const RETOUCH_WEIGHT_URLS = { classifier: classifierUrl, luts: lutsUrl } as const;
 
 /** The modes that need the learned retouch; no other job waits for the weights. */
