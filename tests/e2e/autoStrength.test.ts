@@ -17,7 +17,15 @@ import {
   uploadPhotos,
   waitForSnapshot,
 } from '../helpers/e2eJourney';
-import { FIXTURES, openBrowser, startApp, toastText, type Browser, type RunningApp } from './harness';
+import {
+  FIXTURES,
+  openBrowser,
+  startApp,
+  toastText,
+  waitForServiceWorker,
+  type Browser,
+  type RunningApp,
+} from './harness';
 
 let app: RunningApp;
 let browser: Browser;
@@ -135,5 +143,29 @@ describe("'Stärke' of 'Automatisch optimieren'", () => {
       .first()
       .waitFor();
     expect(await whitesYellow(result)).toBeLessThan(4);
+  });
+
+  it('runs offline: the service worker precached the weights on the first visit', async () => {
+    const { page, context } = browser;
+    await startOver(page);
+    await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await uploadPhotos(page, [dark]);
+      await openModes(page, 1);
+      await clearModes(page);
+      await pickModes(page, ['Automatisch optimieren']);
+      expect(await strengthSlider(page).inputValue()).toBe('100');
+      const lit = await meanLuma(await applyAndDownload(page));
+      expect(lit).toBeGreaterThan(90);
+      await page
+        .getByText(/Farben und Licht ausgewogen/)
+        .first()
+        .waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
   });
 });
