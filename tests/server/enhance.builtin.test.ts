@@ -55,7 +55,7 @@ async function bombPng(width: number, height: number): Promise<Buffer> {
 }
 
 describe('POST /api/enhance-image (builtin)', () => {
-  it('approximates shineAppliances on two photos for free and says it worked offline', async () => {
+  it('approximates shineAppliances on two photos for free and says what it did', async () => {
     const { cookie } = await signUp(server);
     const res = await enhance(server, {
       cookie,
