@@ -55,11 +55,12 @@ describe('#combineAnalyses', () => {
       hasCountertops: true,
       hasClutter: true,
     });
+    // The adaptive device correction first, then the kitchen's own server modes, then the clutter removal.
     expect(analysis.recommendedModes).toEqual([
-      'warmLighting',
-      'declutter',
+      'autoOptimize',
       'cleanCounters',
       'shineAppliances',
+      'declutter',
     ]);
   });
 
