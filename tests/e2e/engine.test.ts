@@ -168,7 +168,7 @@ describe('engine in Chromium', () => {
   });
 
   it.each(['decoding', 'processing'] as const)(
-    'cancelling while %s terminates that worker and the next photo runs on a fresh one',
+    'cancelling while %s terminates that worker and the next photo runs on another one',
     async (stage) => {
       const { cancelled, next, before, after } = await browser.page.evaluate(
         ([url, at, nextUrl]) => window.raumglanzBench.cancelThenNext(url, at, nextUrl, ['autoOptimize']),
@@ -181,7 +181,10 @@ describe('engine in Chromium', () => {
       });
       expect(cancelled.stages.at(-1)).toBe(stage);
       expect(after.terminated).toBe(before.terminated + 1);
-      expect(after.started).toBe(before.started + 1);
+      // The pool takes a warm worker before it starts one (one per core): the cancelled photo started a worker
+      // only if none was alive, and the next one only if the cancelled worker had been the last.
+      const starts = (before.live === 0 ? 1 : 0) + (Math.max(1, before.live) - 1 === 0 ? 1 : 0);
+      expect(after.started).toBe(before.started + starts);
       expect(next).toMatchObject({ ok: true, width: 720, height: 480 });
     },
   );

@@ -9,6 +9,7 @@ export function kernelBackend(): KernelBackend {
   return current;
 }
 
+/** @public Tests and benchmarks switch it; the app always runs the default. */
 export function setKernelBackend(next: KernelBackend): void {
   current = next;
 }
