@@ -3,11 +3,14 @@
 
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { refreshAiCapabilities } from './api/aiCapabilities';
 import { App } from './app/App';
 import './app/styles.css';
 import { createServices } from './services/services';
 
 const services = createServices();
+// Which server modes are free on this server; the prices shown use the stored answer until it arrives.
+void refreshAiCapabilities();
 
 void services.store
   .hydrate()

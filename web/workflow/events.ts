@@ -1,6 +1,7 @@
 // Everything that can happen to the workflow, as plain data: the user's presses and the effects' reports.
 // Ids and timestamps arrive in the events, so the machine (machine.ts and steps/) never reads a clock.
 
+import type { AiCapabilities } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type {
   ModeSelection,
@@ -35,13 +36,21 @@ export type WorkflowEvent =
   | { type: 'analysisStarted' }
   | { type: 'imageAnalysed'; imageId: string }
   /**
-   * `canRunPaid`: signed in and online, so paid modes may be preselected; otherwise only free device modes are.
+   * `canRunPaid`: signed in and online, so paid modes may be preselected; otherwise only free modes are.
+   * `capabilities`: the server's (core/catalog AiCapabilities) when it can be reached now, so the server modes it
+   * runs for free are preselected too; absent, every server mode counts as paid.
    * `roomModeIds`: the detected (or, on failure, the fallback 'general') room's modes.
    */
-  | { type: 'analysisSucceeded'; analysis: RoomAnalysis; roomModeIds: string[]; canRunPaid: boolean }
-  | { type: 'analysisFailed'; roomModeIds: string[]; canRunPaid: boolean }
+  | {
+      type: 'analysisSucceeded';
+      analysis: RoomAnalysis;
+      roomModeIds: string[];
+      canRunPaid: boolean;
+      capabilities?: AiCapabilities;
+    }
+  | { type: 'analysisFailed'; roomModeIds: string[]; canRunPaid: boolean; capabilities?: AiCapabilities }
   /** 'Optimieren' pressed when `needsAnalysis` is false: straight to mode selection. */
-  | { type: 'optionsOpened'; roomModeIds: string[]; canRunPaid: boolean }
+  | { type: 'optionsOpened'; roomModeIds: string[]; canRunPaid: boolean; capabilities?: AiCapabilities }
   // Mode selection
   | { type: 'modeToggled'; modeId: string; imageId?: string }
   | { type: 'selectionKindChanged'; kind: ModeSelection['kind'] }

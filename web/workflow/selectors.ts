@@ -5,7 +5,7 @@
 import { PROGRESS_MIN_PERCENT, WORKFLOW_STEPS } from '../../core/catalog/limits';
 import { modeById } from '../../core/catalog/modes';
 import { preselectModes } from '../../core/catalog/recommendations';
-import type { RoomType } from '../../core/catalog/types';
+import type { AiCapabilities, RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { MessageKey } from '../i18n/de';
 import type { Batch, ImageItem, RoomAnalysis, WorkflowState } from './state';
@@ -170,16 +170,19 @@ export function remainingSeconds(
 
 /**
  * The preselection: the analysis's recommended modes, or the first two room modes when there are none (SPEC
- * section 4), cut to what the user can run now (free device modes unless `canRunPaid`) and never two modes
- * that do the same thing (core/catalog's preselectModes).
+ * section 4), cut to what the user can run now (free modes unless `canRunPaid`: device modes, and the server
+ * modes the server's `capabilities` make free) and never two modes that do the same thing (core/catalog's
+ * preselectModes).
  */
 export function defaultModes(
   analysis: RoomAnalysis | null,
   roomModeIds: readonly string[],
   canRunPaid: boolean,
+  capabilities?: AiCapabilities,
 ): string[] {
   const recommended = analysis ? unique(analysis.recommendedModes) : [];
-  return preselectModes(recommended.length > 0 ? recommended : unique(roomModeIds).slice(0, 2), canRunPaid);
+  const candidates = recommended.length > 0 ? recommended : unique(roomModeIds).slice(0, 2);
+  return preselectModes(candidates, canRunPaid, capabilities);
 }
 
 export function unique<T>(items: readonly T[]): T[] {

@@ -1,5 +1,5 @@
 // One mode as a selectable card: icon, German name and description, its price ('Kostenlos · offline' for
-// device modes) and the 'Empfohlen' badge. A checkbox to assistive technology.
+// device modes, 'Kostenlos' for what this server does without AI; priceLabel.ts) and the 'Empfohlen' badge. A checkbox to assistive technology.
 
 import type { Mode } from '../../../core/catalog/types';
 import { modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
@@ -7,7 +7,9 @@ import { useId } from 'react';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../app/online';
 import { ModeIcon } from '../../components/icons';
+import { useAiCapabilities } from '../../data/aiCapabilities';
 import { t } from '../../i18n/de';
+import { modePriceLabel } from './priceLabel';
 
 export function ModeCard({
   mode,
@@ -23,7 +25,8 @@ export function ModeCard({
   /** A card that opens a dialog (virtual staging) instead of being ticked. */
   opensDialog?: boolean;
 }) {
-  const cost = modeCost(mode);
+  const capabilities = useAiCapabilities();
+  const cost = modeCost(mode, capabilities);
   const signedIn = useSession().userId !== null;
   const online = useOnline();
   // A paid mode ticked by someone who cannot run it now is told why here, before anything else happens.
@@ -58,13 +61,7 @@ export function ModeCard({
             )}
           </span>
         </span>
-        <span className={`pill${cost === 0 ? ' pill--free' : ''}`}>
-          {cost === 0
-            ? t('modes.free')
-            : cost === 1
-              ? t('modes.creditsOne')
-              : t('modes.credits', { n: cost })}
-        </span>
+        <span className={`pill${cost === 0 ? ' pill--free' : ''}`}>{modePriceLabel(mode, capabilities)}</span>
       </button>
       {blocked && (
         <p id={noteId} className="mode-card__note" role="status">

@@ -2,15 +2,17 @@
 // mode cards, and the sticky bar with the count, the price and 'Optimierungen anwenden'.
 
 import { useNavigate } from 'react-router';
-import { modeById, modeCostById, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
+import { isDeviceMode, modeById, modeCostById, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
 import type { RoomType } from '../../../core/catalog/types';
 import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../app/online';
+import { useAiCapabilities } from '../../data/aiCapabilities';
 import { t, tn } from '../../i18n/de';
 import {
   applyValidation,
   creditsNeeded,
+  plannedJobs,
   roomTypeFor,
   selectedModeCount,
   selectedModesFor,
@@ -19,6 +21,7 @@ import {
 import { usePreviewUrl } from '../../workflow/previews';
 import { AutoStrengthControl } from './AutoStrengthControl';
 import { ModeList, orderedModes } from './ModeList';
+import { selectionPriceLabel } from './priceLabel';
 import { ArrowLeft } from '../../components/icons';
 
 /** Global and 'general' modes fit every photo; a room's own modes fit photos of that room. */
@@ -69,7 +72,12 @@ export function ModesScreen() {
   const analysis = useAppState((s) => s.analysis);
   const selection = useAppState((s) => s.modeSelection);
   const count = useAppState(selectedModeCount);
-  const price = useAppState((s) => creditsNeeded(s, modeCostById));
+  const capabilities = useAiCapabilities();
+  const costOf = (modeId: string) => modeCostById(modeId, capabilities);
+  const price = useAppState((s) => creditsNeeded(s, costOf));
+  const serverModeSelected = useAppState((s) =>
+    plannedJobs(s).some((job) => job.modes.some((id) => !isDeviceMode(id))),
+  );
   const problem = useAppState(applyValidation);
   const credits = useAppState((s) => s.credits);
   const autoOptimizeSelected = useAppState((s) =>
@@ -79,7 +87,7 @@ export function ModesScreen() {
   const room = analysis?.roomType;
   const short = signedIn && price > credits;
   // Paid recommendations are listed but not ticked for who cannot run them now; the note says why.
-  const paidUnticked = (!signedIn || !online) && recommended.some((id) => modeCostById(id) > 0);
+  const paidUnticked = (!signedIn || !online) && recommended.some((id) => costOf(id) > 0);
 
   return (
     <section className="modes" aria-labelledby="modes-title">
@@ -143,11 +151,7 @@ export function ModesScreen() {
             <strong>{tn('modes.selectedCountOne', 'modes.selectedCount', count)}</strong>
           )}
           <div className="field-hint">
-            {problem
-              ? t(problem)
-              : price === 0
-                ? t('modes.priceFree')
-                : tn('modes.priceOne', 'modes.price', price)}
+            {problem ? t(problem) : selectionPriceLabel(price, serverModeSelected)}
           </div>
           {price > 0 && !online && <div className="field-hint">{t('modes.needsConnection')}</div>}
           {price > 0 && online && !signedIn && <div className="field-hint">{t('modes.loginNeeded')}</div>}

@@ -2,6 +2,7 @@
 // mode selection preselected for the detected room. One photo's analysis after another, each reported.
 
 import { roomModes } from '../../../core/catalog/modes';
+import { readAiCapabilities } from '../../data/aiCapabilities';
 import type { PerImageRoom } from '../../../core/analysis/room/types';
 import type { RoomType } from '../../../core/catalog/types';
 import { needsAnalysis } from '../selectors';
@@ -15,6 +16,8 @@ export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
   const { store } = deps;
   // Paid modes are preselected only for who can run them now: signed in and online.
   const canRunPaid = () => deps.isSignedIn() && deps.isOnline();
+  // The server modes this server runs for free (no AI) need it reachable: offline they are not preselected.
+  const reachable = () => (deps.isOnline() ? { capabilities: readAiCapabilities() } : {});
 
   async function analyse(): Promise<void> {
     const signal = jobs.begin();
@@ -34,11 +37,17 @@ export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
         analysis: { ...combined, perImage },
         roomModeIds: modeIdsOf(combined.roomType),
         canRunPaid: canRunPaid(),
+        ...reachable(),
       });
     } catch (error) {
       if (signal.aborted) return;
       console.warn('raumglanz: analysis failed', error);
-      store.dispatch({ type: 'analysisFailed', roomModeIds: modeIdsOf('general'), canRunPaid: canRunPaid() });
+      store.dispatch({
+        type: 'analysisFailed',
+        roomModeIds: modeIdsOf('general'),
+        canRunPaid: canRunPaid(),
+        ...reachable(),
+      });
     }
   }
 
@@ -51,6 +60,7 @@ export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
         type: 'optionsOpened',
         roomModeIds: modeIdsOf(state.analysis?.roomType),
         canRunPaid: canRunPaid(),
+        ...reachable(),
       });
       return Promise.resolve();
     },

@@ -6,6 +6,7 @@ import { CREDITS_REFRESH_DELAY_MS } from '../../../core/catalog/limits';
 import { isDeviceMode, modeById, modeCostById } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
+import { readAiCapabilities } from '../../data/aiCapabilities';
 import { readAutoStrength } from '../../data/autoStrength';
 import { saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
@@ -117,7 +118,9 @@ export function processingActions(
       store.dispatch({ type: 'stagingRedirect' });
       return;
     }
-    const price = creditsNeeded(state, modeCostById);
+    // What this server does without AI is free (core/catalog modeCost): no account, no credits needed for it.
+    const capabilities = readAiCapabilities();
+    const price = creditsNeeded(state, (modeId) => modeCostById(modeId, capabilities));
     // Offline and signed out, paid modes cannot run and /login cannot load: say so where the user is.
     // Signed in, they go to the outbox and run when the connection is back.
     if (price > 0 && !deps.isOnline() && !deps.isSignedIn()) {

@@ -46,7 +46,9 @@ export const analysisRules: StepRules<
         analysis,
         analysedImageIds: state.images.map((image) => image.id),
         showOptions: true,
-        modeSelection: freshSelection(defaultModes(analysis, event.roomModeIds, event.canRunPaid)),
+        modeSelection: freshSelection(
+          defaultModes(analysis, event.roomModeIds, event.canRunPaid, event.capabilities),
+        ),
       },
       // 'Analyse abgeschlossen'
       { key: 'toast.analysisDone', tone: 'success' },
@@ -61,7 +63,9 @@ export const analysisRules: StepRules<
         analysisStatus: 'failed',
         analysis: null,
         showOptions: true,
-        modeSelection: freshSelection(defaultModes(null, event.roomModeIds, event.canRunPaid)),
+        modeSelection: freshSelection(
+          defaultModes(null, event.roomModeIds, event.canRunPaid, event.capabilities),
+        ),
       },
       // 'Analyse fehlgeschlagen' / 'Standardoptimierungen werden empfohlen'
       { key: 'toast.analysisFailed', tone: 'error' },

@@ -19,7 +19,9 @@ export const modesRules: StepRules<'optionsOpened' | 'modeToggled' | 'selectionK
       showOptions: true,
       modeSelection: keepChoice
         ? state.modeSelection
-        : freshSelection(defaultModes(state.analysis, event.roomModeIds, event.canRunPaid)),
+        : freshSelection(
+            defaultModes(state.analysis, event.roomModeIds, event.canRunPaid, event.capabilities),
+          ),
     };
   },
 

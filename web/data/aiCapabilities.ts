@@ -1,0 +1,69 @@
+// Which server modes this server's AI provider only approximates with classical processing (free, core/catalog
+// `modeCost`), as GET /api/ai-capabilities last said. Kept on this device in localStorage so prices are right
+// offline and before the answer comes; until the server has answered once, every server mode counts as paid
+// (REAL_AI_CAPABILITIES): a price shown too high at first, never one the server would charge above.
+import { useSyncExternalStore } from 'react';
+import { REAL_AI_CAPABILITIES } from '../../core/catalog/modes';
+import type { AiCapabilities } from '../../core/catalog/types';
+import { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
+import type { KeyValueStorage } from './autoStrength';
+
+export const AI_CAPABILITIES_KEY = 'raumglanz.aiCapabilities';
+
+/** localStorage, or null where the browser refuses it (private mode, blocked storage, Node). */
+function browserStorage(): KeyValueStorage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** The last parse, so the same stored text gives the same object (React's useSyncExternalStore needs that). */
+let parsed: { raw: string | null; value: AiCapabilities } = { raw: null, value: REAL_AI_CAPABILITIES };
+const listeners = new Set<() => void>();
+
+export function readAiCapabilities(storage: KeyValueStorage | null = browserStorage()): AiCapabilities {
+  let raw: string | null = null;
+  try {
+    raw = storage?.getItem(AI_CAPABILITIES_KEY) ?? null;
+  } catch {
+    // Refused storage reads as 'never answered'.
+  }
+  if (raw === parsed.raw) return parsed.value;
+  let value: AiCapabilities = REAL_AI_CAPABILITIES;
+  try {
+    const result = AiCapabilitiesResponse.safeParse(JSON.parse(raw ?? 'null'));
+    if (result.success) value = result.data;
+  } catch {
+    // Unreadable JSON: as if never answered.
+  }
+  parsed = { raw, value };
+  return value;
+}
+
+/** Stores what the server said and tells the screens showing prices. */
+export function writeAiCapabilities(
+  capabilities: AiCapabilities,
+  storage: KeyValueStorage | null = browserStorage(),
+): void {
+  try {
+    storage?.setItem(
+      AI_CAPABILITIES_KEY,
+      JSON.stringify({ approximatedModeIds: [...capabilities.approximatedModeIds] }),
+    );
+  } catch {
+    // Storage full or refused: the next visit asks the server again.
+  }
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The capabilities for a component that shows prices; it re-renders when the server's answer arrives. */
+export function useAiCapabilities(): AiCapabilities {
+  return useSyncExternalStore(subscribe, () => readAiCapabilities());
+}
