@@ -8,7 +8,7 @@ import type { AiCapabilities } from '../../core/catalog/types';
 import { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
 import type { KeyValueStorage } from './autoStrength';
 
-export const AI_CAPABILITIES_KEY = 'raumglanz.aiCapabilities';
+const AI_CAPABILITIES_KEY = 'raumglanz.aiCapabilities';
 
 /** localStorage, or null where the browser refuses it (private mode, blocked storage, Node). */
 function browserStorage(): KeyValueStorage | null {
