@@ -80,7 +80,23 @@ export default defineConfig({
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // Photos shared from a phone's gallery: public/sw-outbox.js receives the POST, keeps the files and
+        // sends the app to '/?shared=1', where web/app/ShareReceiver.tsx adds them to the upload grid.
+        share_target: {
+          action: '/share-target',
+          method: 'POST',
+          enctype: 'multipart/form-data',
+          params: { files: [{ name: 'photos', accept: ['image/jpeg', 'image/png', 'image/webp'] }] },
+        },
+        // 'Öffnen mit raumglanz' for photos on a desktop (launchQueue, web/app/ShareReceiver.tsx).
+        file_handlers: [
+          {
+            action: '/',
+            accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/webp': ['.webp'] },
+          },
         ],
       },
       workbox: {

@@ -11,6 +11,11 @@ await sharp({ create: { width: 512, height: 512, channels: 4, background: '#0f52
   .composite([{ input: inner, left: 64, top: 64 }])
   .png()
   .toFile('public/icons/icon-maskable-512.png');
+const innerSmall = await sharp(svg).resize(144, 144).png().toBuffer();
+await sharp({ create: { width: 192, height: 192, channels: 4, background: '#0f5257' } })
+  .composite([{ input: innerSmall, left: 24, top: 24 }])
+  .png()
+  .toFile('public/icons/icon-maskable-192.png');
 await sharp(svg)
   .resize(180, 180)
   .flatten({ background: '#0f5257' })

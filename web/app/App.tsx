@@ -15,7 +15,9 @@ import { AccountMenu } from './AccountMenu';
 import { ServicesContext, useActions, useAppState, type AppServices } from '../services/context';
 import { ErrorBoundary } from './ErrorBoundary';
 import { OfflineBanner } from './OfflineBanner';
+import { InstallPrompt } from './InstallPrompt';
 import { OutboxPanel } from './OutboxPanel';
+import { ShareReceiver } from './ShareReceiver';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Split by route and by feature: the landing page (the upload screen) loads only what it shows; every later
@@ -156,6 +158,8 @@ export function App({ services }: { services: AppServices }) {
         </header>
         <OfflineBanner />
         <OutboxPanel />
+        <InstallPrompt />
+        <ShareReceiver />
         <main id="main">
           <ErrorBoundary>
             <Suspense fallback={<p role="status">{t('app.loading')}</p>}>

@@ -446,6 +446,12 @@ export const de = {
         'Ohne Label „Virtuell eingerichtet“, weil das Portal keinen Text auf Fotos erlaubt: Weise im Inseratstext darauf hin, dass das Foto virtuell eingerichtet ist.',
     },
   },
+  install: {
+    title: 'raumglanz installieren',
+    text: 'Als App auf deinem Gerät: startet offline, und Fotos aus deiner Galerie teilst du direkt hierher.',
+    accept: 'Installieren',
+    dismiss: 'Nicht mehr anzeigen',
+  },
   outbox: {
     waiting: 'Wartet auf Verbindung',
     panelTitle: 'Warteschlange',
