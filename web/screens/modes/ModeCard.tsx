@@ -30,7 +30,8 @@ export function ModeCard({
   const signedIn = useSession().userId !== null;
   const online = useOnline();
   // A paid mode ticked by someone who cannot run it now is told why here, before anything else happens.
-  const blocked = cost > 0 && selected && (!online || !signedIn);
+  // A free server mode needs no account, but it does need the server.
+  const blocked = selected && ((cost > 0 && !signedIn) || (mode.runsOn === 'server' && !online));
   const noteId = useId();
   return (
     <li>
