@@ -272,13 +272,8 @@ export async function runPipelineBench(
   try {
     const jpeg = await writeBenchPhoto(server.inputDir);
 
-    // sharp first, alone on the machine; one warm-up run, then the measured ones.
     sharp.concurrency(1);
     sharp.cache(false);
-    await sharpPipelineMs(jpeg);
-    const sharpRunsMs: number[] = [];
-    for (let i = 0; i < runs; i++) sharpRunsMs.push(await sharpPipelineMs(jpeg));
-
     browser = await launchChromium();
     const chromium = browser.version();
     const page = await openBenchPage(browser, server.url);
@@ -289,10 +284,15 @@ export async function runPipelineBench(
         BENCH_MODES,
       ] as const);
 
-    const warm = await enhance(); // starts the worker and warms the JIT
+    // One warm-up each (starts the worker, warms the JITs, loads libvips' operations), then sharp's and our
+    // runs alternate, so a change in the machine's load (it is shared) hits both sides alike.
+    await sharpPipelineMs(jpeg);
+    const warm = await enhance();
     if (!warm.ok) throw new Error(`the engine failed on the benchmark photo: ${warm.message}`);
+    const sharpRunsMs: number[] = [];
     const outcomes: Extract<EnhanceOutcome, { ok: true }>[] = [];
     for (let i = 0; i < runs; i++) {
+      sharpRunsMs.push(await sharpPipelineMs(jpeg));
       const outcome = await enhance();
       if (!outcome.ok) throw new Error(`the engine failed on the benchmark photo: ${outcome.message}`);
       outcomes.push(outcome);

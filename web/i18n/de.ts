@@ -452,6 +452,18 @@ export const de = {
     accept: 'Installieren',
     dismiss: 'Nicht mehr anzeigen',
   },
+  storage: {
+    title: 'Speicher auf diesem Gerät',
+    usage: 'Belegt: {used} MB von {quota} MB, die dein Browser erlaubt.',
+    unknown: 'Dein Browser nennt den belegten Speicher nicht.',
+    retention: 'Unberührte Sitzungen behalten',
+    days: '{n} Tage',
+    keepForever: 'bis ich sie lösche',
+    retentionHint:
+      'Fotos und Ergebnisse einer Sitzung, die du so lange nicht geöffnet hast, werden beim nächsten Start gelöscht. Wartende Aufträge bleiben immer erhalten.',
+    cleanNow: 'Jetzt aufräumen',
+    cleaned: '{n} alte Dateien gelöscht.',
+  },
   outbox: {
     waiting: 'Wartet auf Verbindung',
     panelTitle: 'Warteschlange',

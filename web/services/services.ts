@@ -195,6 +195,10 @@ export function createServices(
     classify,
     retryFacts,
     requestSync,
+    storageEstimate: async () => {
+      const estimate = await navigator.storage?.estimate?.().catch(() => null);
+      return estimate ? { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0 } : null;
+    },
     isSignedIn: () => currentUserId() !== null,
     isOnline: () => navigator.onLine,
     goToLogin: () => navigate(loginPath('/')),

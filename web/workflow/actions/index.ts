@@ -13,6 +13,7 @@ import { retouchActions } from './retouch';
 import { createJobRunner } from './runner';
 import { settingsActions } from './settings';
 import { stagingActions } from './staging';
+import { storageActions } from './storage';
 import { suggestionActions } from './suggestions';
 import { uploadActions } from './upload';
 
@@ -30,6 +31,7 @@ export function createActions(deps: ActionDeps) {
     ...processingActions(deps, jobs, credits.refreshCredits, outbox),
     ...suggestionActions(deps, jobs, credits.refreshCredits, outbox),
     ...outbox,
+    ...storageActions(deps),
     ...stagingActions(deps, jobs, credits.refreshCredits),
     ...downloadActions(deps),
     ...retouchActions(deps),
