@@ -18,6 +18,7 @@ import { OfflineBanner } from './OfflineBanner';
 import { InstallPrompt } from './InstallPrompt';
 import { OutboxPanel } from './OutboxPanel';
 import { ShareReceiver } from './ShareReceiver';
+import { StoragePanel } from './StoragePanel';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Split by route and by feature: the landing page (the upload screen) loads only what it shows; every later
@@ -173,6 +174,7 @@ export function App({ services }: { services: AppServices }) {
           </ErrorBoundary>
         </main>
         <TrustBadges />
+        <StoragePanel />
         <ToastHost />
       </BrowserRouter>
     </ServicesContext.Provider>

@@ -109,6 +109,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
     }),
     // Fakes throw plain errors: never an API failure, so never queued unless a test says so.
     retryFacts: () => null,
+    storageEstimate: async () => ({ usage: 1_000_000, quota: 100_000_000 }),
     requestSync: () => undefined,
     isSignedIn: () => true,
     isOnline: () => true,

@@ -90,6 +90,8 @@ export interface ActionDeps {
     /** Does the chosen portal preset allow text on photos (the 'Virtuell eingerichtet' label)? */
     allowsLabel(): boolean;
   };
+  /** navigator.storage.estimate(): bytes used and the quota, or null where the browser does not say. */
+  storageEstimate(): Promise<{ usage: number; quota: number } | null>;
   /** A failed server call's status, code and Retry-After, for the outbox's rules; null for other errors. */
   retryFacts(error: unknown): RetryFacts | null;
   /** Asks the service worker for a Background Sync, so a queued job is sent even after the tab closed. */

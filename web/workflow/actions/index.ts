@@ -24,8 +24,8 @@ export type Actions = ReturnType<typeof createActions>;
 export function createActions(deps: ActionDeps) {
   const jobs = createJobRunner();
   const credits = creditActions(deps);
-  return {
   const outbox = outboxActions(deps, credits.refreshCredits);
+  return {
     ...uploadActions(deps),
     ...analysisActions(deps, jobs),
     ...processingActions(deps, jobs, credits.refreshCredits, outbox),
@@ -42,7 +42,7 @@ export function createActions(deps: ActionDeps) {
       jobs.abort();
       deps.store.dispatch({ type: 'reset' });
       await clearImages(deps.db);
+      await outbox.refreshOutbox();
     },
   };
-      await outbox.refreshOutbox();
 }

@@ -4,7 +4,14 @@
 // retry is never a second charge. Results land on their photo wherever the user is, announced by one toast.
 
 import type { RoomType } from '../../../core/catalog/types';
-import { listOutbox, putOutbox, saveResult, type OutboxPayload, type OutboxRow } from '../../data/db';
+import {
+  listOutbox,
+  putOutbox,
+  saveResult,
+  StorageFullError,
+  type OutboxPayload,
+  type OutboxRow,
+} from '../../data/db';
 import { t } from '../../i18n/de';
 import { backoffMs, isRetryable } from '../outbox/rules';
 import type { ActionDeps } from './deps';
@@ -65,7 +72,15 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
     const facts = error === undefined ? null : deps.retryFacts(error);
     const attempts = facts ? 1 : 0;
     const notBefore = facts ? Date.now() + backoffMs(1, facts.retryAfterSeconds) : 0;
-    await putOutbox(db, { id, createdAt: Date.now(), attempts, notBefore, payload });
+    try {
+      await putOutbox(db, { id, createdAt: Date.now(), attempts, notBefore, payload });
+    } catch (storeError) {
+      // No room to keep the job: the photo fails with the reason, and nothing was sent or charged.
+      if (storeError instanceof StorageFullError) {
+        store.dispatch({ type: 'noticeShown', notice: { key: 'app.storageFull', tone: 'error' } });
+      }
+      throw storeError;
+    }
     await publish();
     deps.requestSync();
     if (notBefore > 0) schedule(notBefore);
@@ -178,6 +193,12 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
         delivered += 1;
         paid ||= row.payload.kind === 'enhance';
       } catch (error) {
+        // The answer arrived but the disk is full: the job stays queued (its key replays the stored answer
+        // without a second charge) and the user is told; nothing else is sent until there is room.
+        if (error instanceof StorageFullError) {
+          store.dispatch({ type: 'noticeShown', notice: { key: 'app.storageFull', tone: 'error' } });
+          break;
+        }
         const facts = deps.retryFacts(error);
         if (facts && isRetryable(facts)) {
           const attempts = row.attempts + 1;

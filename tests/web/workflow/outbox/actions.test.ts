@@ -2,7 +2,7 @@
 // fails the way a network does: queued jobs survive a restart of the actions, are sent once with their key
 // when the connection is back, can be cancelled unsent, and land on their photo with one toast.
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODES } from '../../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../../core/catalog/pricing';
 import { listOutbox } from '../../../../web/data/db';
@@ -135,5 +135,24 @@ describe('outbox', () => {
     expect(server.sent).toEqual([]);
     expect(h.state().images[0]!.status).toBe('uploaded');
     expect(await listOutbox(h.db)).toEqual([]);
+  });
+
+  it('a full disk when the answer arrives keeps the job queued and says so; the retry lands it', async () => {
+    const online = { value: false };
+    const server = flakyServer([], online);
+    h = await createHarness(server.overrides);
+    await seedModes(h, ['a'], [serverMode]);
+    h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
+    await h.actions.apply();
+    online.value = true;
+    vi.spyOn(h.db.results, 'put').mockRejectedValueOnce(new DOMException('voll', 'QuotaExceededError'));
+    await h.actions.flushOutbox();
+    expect(h.state().notice?.key).toBe('app.storageFull');
+    expect(await listOutbox(h.db)).toHaveLength(1);
+    await h.actions.flushOutbox();
+    expect(await listOutbox(h.db)).toEqual([]);
+    expect(h.state().images[0]!.status).toBe('enhanced');
+    // Both sends carried the same key: the server answers the second from its store, without a charge.
+    expect(new Set(server.sent).size).toBe(1);
   });
 });
