@@ -145,9 +145,7 @@ describe('POST /api/enhance-image with removal modes (builtin)', () => {
     expect(res.status).toBe(200);
     const body = EnhanceSingleResponse.parse(await res.json());
     expect(body).toMatchObject({ provider: 'builtin', creditsCharged: 2, balance: 8 });
-    expect(body.description).toMatch(
-      /^Entrümpeln – \d+ Gegenstände entfernt: Flaschen/,
-    );
+    expect(body.description).toMatch(/^Entrümpeln – \d+ Gegenstände entfernt: Flaschen/);
     // The same key again is the stored answer, not a second charge; a new key is a new call.
     const replay = EnhanceSingleResponse.parse(await (await enhance(server, call)).json());
     expect(replay.description).toBe(body.description);

@@ -95,9 +95,7 @@ describe('POST /api/enhance-image (builtin)', () => {
     const body = EnhanceBatchResponse.parse(await res.json());
     expect(body.creditsCharged).toBe(0);
     expect(await creditsOf(server, cookie)).toBe(10);
-    expect(body.descriptions[0]).toMatch(
-      /^Rundum verbessern \(/,
-    );
+    expect(body.descriptions[0]).toMatch(/^Rundum verbessern \(/);
   });
 
   it('strips EXIF and GPS from the result of a phone photo', async () => {
