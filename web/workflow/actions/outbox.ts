@@ -13,8 +13,11 @@ import {
   type OutboxRow,
 } from '../../data/db';
 import { t } from '../../i18n/de';
-import { backoffMs, isRetryable } from '../outbox/rules';
+import { backoffMs, isRetryable, type RetryFacts } from '../outbox/rules';
 import type { ActionDeps } from './deps';
+
+/** How long one queued job may take to answer before it counts as a network failure (AI jobs are slow). */
+export const DELIVER_TIMEOUT_MS = 180_000;
 
 /** What the screens show of a queued job. */
 export interface QueuedJob {
@@ -187,6 +190,13 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
       sendingId = row.id;
       await publish();
       const controller = new AbortController();
+      // A call that hangs (a half-open connection, a stuck proxy) counts as a network failure: aborted and
+      // retried later with the same key, which the server answers from its store if it did finish.
+      let timedOut = false;
+      const timeout = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, DELIVER_TIMEOUT_MS);
       try {
         await deliver(controller.signal, row);
         await db.outbox.delete(row.id);
@@ -199,7 +209,9 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
           store.dispatch({ type: 'noticeShown', notice: { key: 'app.storageFull', tone: 'error' } });
           break;
         }
-        const facts = deps.retryFacts(error);
+        const facts: RetryFacts | null = timedOut
+          ? { status: 0, code: 'NETWORK', retryAfterSeconds: null }
+          : deps.retryFacts(error);
         if (facts && isRetryable(facts)) {
           const attempts = row.attempts + 1;
           const notBefore = Date.now() + backoffMs(attempts, facts.retryAfterSeconds);
@@ -222,6 +234,7 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
           store.dispatch({ type: 'insufficientCredits', needed: failure.needed, current: failure.current });
         }
       } finally {
+        clearTimeout(timeout);
         sendingId = null;
       }
     }
