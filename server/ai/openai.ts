@@ -8,7 +8,7 @@ import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
 import { REAL_AI_CAPABILITIES, ROOM_TYPES, type Mode, type RoomType } from '../../core/catalog';
 import { VisibleElementsSchema, type ImageAnalysis } from '../../core/contract/analyze';
-import type { Suggestion } from '../../core/text';
+import type { Suggestion } from '../../core/text/suggestionTypes';
 import { AiError } from './errors';
 import type {
   AiProvider,

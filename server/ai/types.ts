@@ -6,7 +6,7 @@ import type { AiCapabilities, Mode, RoomType } from '../../core/catalog';
 import type { RgbaImage } from '../../core/imaging/types';
 import type { AiProviderName } from '../../core/contract/enhance';
 import type { ImageAnalysis } from '../../core/contract/analyze';
-import type { Suggestion } from '../../core/text';
+import type { Suggestion } from '../../core/text/suggestionTypes';
 
 /** A plain RGBA frame, as core/imaging's kernels take and return it. */
 export type { RgbaImage };

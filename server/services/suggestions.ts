@@ -1,7 +1,7 @@
 // Design suggestions: generating them (the provider's ideas, printed in the core/text format and parsed back, so
 // the client gets the same text and structure as anywhere else) and implementing the ticked ones on the photos,
 // charged like an enhancement (one charge per Idempotency-Key, refunds per failed image).
-import { linesForImage, parseSuggestions, printSuggestions } from '../../core/text';
+import { linesForImage, parseSuggestions, printSuggestions } from '../../core/text/suggestions';
 import type { RoomType } from '../../core/catalog';
 import type { AiProviderName } from '../../core/contract/enhance';
 import type {

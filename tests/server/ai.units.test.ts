@@ -4,7 +4,7 @@
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { modeById, NO_VISIBLE_ELEMENTS } from '../../core/catalog';
-import { parseSuggestions, printSuggestions } from '../../core/text';
+import { parseSuggestions, printSuggestions } from '../../core/text/suggestions';
 import { roomFromStats, titleOf } from '../../server/ai/builtin';
 import { neutralWhiteBalance, operationsForSuggestion } from '../../server/ai/builtin/operations';
 import { imageStats, type ImageStats } from '../../server/ai/builtin/stats';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../core/contract/errors';
 import { GenerateSuggestionsResponse, ImplementSuggestionsResponse } from '../../core/contract/suggestions';
 import { AnalyzeResponse } from '../../core/contract/analyze';
-import { parseSuggestions } from '../../core/text';
+import { parseSuggestions } from '../../core/text/suggestions';
 import { BuiltinProvider } from '../../server/ai/builtin';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeOpenAI';
 import type { TestServer } from '../helpers/startServer';

@@ -7,7 +7,7 @@
 import { ROOM_TYPE_LABELS, NO_VISIBLE_ELEMENTS } from '../../../core/catalog';
 import type { ImageRoomAnalysis } from '../../../core/analysis/room/types';
 import type { ImageAnalysis } from '../../../core/contract/analyze';
-import type { Suggestion } from '../../../core/text';
+import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { Logger } from '../../logger';
 import { AiError } from '../errors';
 import type {

@@ -2,7 +2,7 @@
 // sharpness ideas it can carry out itself (their wording matches operations.ts, so implementing them works
 // offline), and one furnishing idea per room type with shop keywords, which a host buys and places in the room.
 import type { RoomType, VisibleElements } from '../../../core/catalog';
-import type { Suggestion } from '../../../core/text';
+import type { Suggestion } from '../../../core/text/suggestionTypes';
 import { isCool, isDark, isDull, isSoft, isYellow, type ImageStats } from './stats';
 
 export interface SuggestionSource {
