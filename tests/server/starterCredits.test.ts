@@ -1,9 +1,8 @@
 // Free credits once: a new account gets STARTING_CREDITS only while its network (IPv4 address, IPv6 /64) has had
 // fewer than STARTER_CREDITS_PER_NETWORK_PER_DAY such accounts today and the server's FREE_CREDITS_DAILY_CAP
-// holds; past either it starts with 0, GET /api/credits says why, and the client words it in German.
+// holds; past either it starts with 0 and GET /api/credits says why (the app words it: tests/web/workflow/actions).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreditsResponse } from '../../core/contract/credits';
-import { starterWithheldText } from '../../web/api/credits';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 import { cookieOf, postJson, uniqueEmail } from './auth.helpers';
 
@@ -49,15 +48,5 @@ describe('starting credits', () => {
       ['198.51.100.7', { credits: 0, starterWithheld: 'DAILY_CAP' }],
     ];
     for (const [address, expected] of steps) expect(await signUpFrom(address)).toEqual(expected);
-  });
-
-  it('are explained in German when withheld', () => {
-    expect(starterWithheldText({ credits: 0, starterWithheld: 'NETWORK_LIMIT' })).toMatch(
-      /^Dein Konto startet mit 0 Credits: Aus deinem Netzwerk/,
-    );
-    expect(starterWithheldText({ credits: 0, starterWithheld: 'DAILY_CAP' })).toMatch(
-      /für heute sind vergeben/,
-    );
-    expect(starterWithheldText({ credits: 10 })).toBeNull();
   });
 });

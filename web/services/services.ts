@@ -14,7 +14,7 @@ import {
   newIdempotencyKey,
 } from '../api/ai';
 import { currentUserId, loginPath } from '../api/auth';
-import { refreshCredits } from '../api/credits';
+import { fetchBalance } from '../api/credits';
 import { ApiFailure } from '../api/errors';
 import { blobToDataUrl, dataUrlToBlob, downscaledDataUrl } from '../api/imageData';
 import { scrapeProperty } from '../api/listing';
@@ -190,7 +190,7 @@ export function createServices(
       ),
     toJpeg: (blob) => convertBlob(blob, 'image/jpeg', JPEG_QUALITY.keep),
     scrapeListing: (url) => scrapeProperty(url),
-    fetchCredits: refreshCredits,
+    fetchCredits: fetchBalance,
     files: { saveOne: downloadOne, saveZip: downloadZip, allowsLabel: () => exportPreset().allowsText },
     classify,
     retryFacts,

@@ -2,7 +2,7 @@
 // the typed HTTP layer, and any failure (an error answer, a wrong shape, no server) is null, so the store keeps
 // the last known balance.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { refreshCredits } from '../../../web/api/credits';
+import { fetchBalance } from '../../../web/api/credits';
 import { apiConfig } from '../../../web/api/http';
 import { json, startFakeServer, text, type FakeServer } from './fakeServer';
 
@@ -18,11 +18,13 @@ afterEach(() => {
   server.received.length = 0;
 });
 
-describe('#refreshCredits', () => {
-  it('GETs /api/credits and answers the balance', async () => {
+describe('#fetchBalance', () => {
+  it('GETs /api/credits and answers the balance, with why an account started at 0', async () => {
     apiConfig.baseUrl = server.url;
     server.answer(json(200, { credits: 12 }));
-    await expect(refreshCredits()).resolves.toBe(12);
+    await expect(fetchBalance()).resolves.toEqual({ credits: 12 });
+    server.answer(json(200, { credits: 0, starterWithheld: 'DAILY_CAP' }));
+    await expect(fetchBalance()).resolves.toEqual({ credits: 0, starterWithheld: 'DAILY_CAP' });
     expect(server.received[0]).toMatchObject({ method: 'GET', path: '/api/credits' });
   });
 
@@ -33,11 +35,11 @@ describe('#refreshCredits', () => {
   ])('is null for %s', async (_name, answer) => {
     apiConfig.baseUrl = server.url;
     server.answer(answer);
-    await expect(refreshCredits()).resolves.toBeNull();
+    await expect(fetchBalance()).resolves.toBeNull();
   });
 
   it('is null when no server answers', async () => {
     apiConfig.baseUrl = 'http://127.0.0.1:9';
-    await expect(refreshCredits()).resolves.toBeNull();
+    await expect(fetchBalance()).resolves.toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MODES, modeCostById, roomModes } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
+import type { CreditsResponse } from '../../../core/contract/credits';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import { getResult } from '../../../web/data/db';
 import { t } from '../../../web/i18n/de';
@@ -226,14 +227,14 @@ describe('credits', () => {
   });
 
   it('lets a newer reading win over a slower older one', async () => {
-    const answers: ((n: number) => void)[] = [];
+    const answers: ((balance: CreditsResponse) => void)[] = [];
     h = await createHarness({
-      fetchCredits: () => new Promise<number | null>((resolve) => answers.push(resolve)),
+      fetchCredits: () => new Promise<CreditsResponse | null>((resolve) => answers.push(resolve)),
     });
     const first = h.actions.refreshCredits();
     const second = h.actions.refreshCredits();
-    answers[1]!(5);
-    answers[0]!(9);
+    answers[1]!({ credits: 5 });
+    answers[0]!({ credits: 9 });
     await Promise.all([first, second]);
     expect(h.state().credits).toBe(5);
   });
@@ -243,6 +244,29 @@ describe('credits', () => {
     h.store.dispatch({ type: 'creditsLoaded', credits: 4 });
     await h.actions.refreshCredits();
     expect(h.state().credits).toBe(4);
+  });
+
+  it.each([
+    ['NETWORK_LIMIT', 'errors.starterNetworkLimit', /^Dein Konto startet mit 0 Credits: Aus deinem Netzwerk/],
+    ['DAILY_CAP', 'errors.starterDailyCap', /für heute sind vergeben/],
+  ] as const)(
+    'says once per account why it started with 0 credits (%s)',
+    async (starterWithheld, key, wording) => {
+      h = await createHarness({ fetchCredits: async () => ({ credits: 0, starterWithheld }) });
+      await h.actions.sessionChanged('user-1');
+      expect(h.state().notice).toMatchObject({ key, tone: 'info' });
+      expect(t(key)).toMatch(wording);
+      h.store.dispatch({ type: 'noticeDismissed', id: h.state().notice!.id });
+      await h.actions.sessionChanged('user-1');
+      await h.actions.refreshCredits();
+      expect(h.state().notice).toBeNull();
+    },
+  );
+
+  it('says nothing about starting credits an account got', async () => {
+    h = await createHarness();
+    await h.actions.sessionChanged('user-1');
+    expect(h.state().notice).toBeNull();
   });
 });
 

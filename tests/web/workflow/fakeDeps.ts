@@ -92,7 +92,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
     scrapeListing: async () => ({ ok: false, message: 'nicht erreichbar' }),
     async fetchCredits() {
       calls.fetchCredits += 1;
-      return 7;
+      return { credits: 7 };
     },
     files: {
       async saveOne(_blob, index) {

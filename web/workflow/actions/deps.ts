@@ -9,6 +9,7 @@ import type {
   ShoppingListSchema,
   StagingOptions,
 } from '../../../core/contract/staging';
+import type { CreditsResponse } from '../../../core/contract/credits';
 import type { Stroke } from '../../../core/declutter/buildMask';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
@@ -81,8 +82,8 @@ export interface ActionDeps {
   toJpeg(blob: Blob): Promise<Blob>;
   /** The listing's photos as data URLs, or the German reason it failed. */
   scrapeListing(url: string): Promise<ImportOutcome>;
-  /** The signed-in user's balance from the server, or null when it could not be read. */
-  fetchCredits(signal?: AbortSignal): Promise<number | null>;
+  /** The signed-in user's balance from the server (and why it started at 0), or null when it could not be read. */
+  fetchCredits(signal?: AbortSignal): Promise<CreditsResponse | null>;
   files: {
     /** One result, n (1-based) naming the file. */
     saveOne(blob: Blob, n: number): Promise<void>;
