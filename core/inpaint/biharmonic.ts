@@ -4,7 +4,7 @@
 // holes (biharmonic relaxation is slow), a bounded-cost step from the membrane towards the thin plate.
 import { diffuseFill, downsampleKnown, upsampleInto, type FloatPlanes } from './diffusion';
 
-const SWEEPS_PER_LEVEL = 40;
+const SWEEPS_PER_LEVEL = 300;
 /** Above this many pixels a level mostly refines what the coarser levels solved. */
 const LARGE_LEVEL = 200_000;
 const SWEEPS_LARGE_LEVEL = 10;

@@ -43,7 +43,7 @@ export const DEFAULT_INPAINT_OPTIONS: InpaintOptions = Object.freeze({
   minMargin: 48,
   maxSearchPixels: 40_000,
   textureRadius: 0.05,
-  textureStrength: 0.35,
+  textureStrength: 0.25,
   textureReach: 0.13,
   patchTrust: 0.25,
 });
@@ -141,13 +141,13 @@ function fillCrop(
       data[i * 3 + 2] = out.data[p * 4 + 2];
     }
   }
-  // Structure: the mean of membrane (never overshoots) and biharmonic (continues slopes) measured closer to the
-  // hidden truth than either alone (bench/fill.ts).
+  // Structure: 0.7 biharmonic (continues slopes) + 0.3 membrane (never overshoots) measured closer to the hidden
+  // truth than either alone (bench/fill.ts, 10-photo subset: MAE 20.9 against 21.5 and 22.1).
   const membrane = data.slice();
   diffuseFill({ width: cw, height: ch, channels: 3, data: membrane }, hole);
   const structure = data.slice();
   biharmonicFill({ width: cw, height: ch, channels: 3, data: structure }, hole);
-  for (let i = 0; i < structure.length; i++) structure[i] = 0.5 * (structure[i] + membrane[i]);
+  for (let i = 0; i < structure.length; i++) structure[i] = 0.7 * structure[i] + 0.3 * membrane[i];
 
   const patches = data;
   const misfit = patchMatchFill({ width: cw, height: ch, channels: 3, data: patches }, hole, {

@@ -95,14 +95,14 @@ describe('#inpaint', () => {
     expect(holeError(inpaint(source, mask, { patchTrust: Infinity }), source, mask)).toBeLessThan(2);
   });
 
-  it('does not paste unpredictable detail: on noise it stays as close as the smooth fill, the patches alone not', () => {
+  it('does not paste unpredictable detail: on noise it stays near the smooth fill, far below the patches alone', () => {
     const source = image(noise);
     const mask = disc(80, 60, 24);
     const smooth = holeError(membrane(source, mask), source, mask);
-    expect(holeError(inpaint(source, mask), source, mask)).toBeLessThan(smooth * 1.1);
-    expect(holeError(inpaint(source, mask, { patchTrust: Infinity }), source, mask)).toBeGreaterThan(
-      smooth * 1.2,
-    );
+    const ours = holeError(inpaint(source, mask), source, mask);
+    const patchesAlone = holeError(inpaint(source, mask, { patchTrust: Infinity }), source, mask);
+    expect(ours).toBeLessThan(smooth * 1.2);
+    expect(ours).toBeLessThan(patchesAlone * 0.9);
   });
 
   it('is deterministic for a seed', () => {
