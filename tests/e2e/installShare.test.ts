@@ -79,5 +79,12 @@ describe('install and share', () => {
     // The files were taken: a reload adds nothing more.
     await page.reload();
     await page.getByRole('heading', { name: 'Deine Bilder (2)' }).waitFor();
+
+    // The photos take room on the device, shown under 'Speicher auf diesem Gerät' with the retention.
+    await page.getByText('Speicher auf diesem Gerät').click();
+    await expect
+      .poll(() => page.getByTestId('storage-usage').innerText())
+      .toMatch(/^Belegt: [\d.,]+ MB von [\d.,]+ MB/);
+    expect(await page.getByLabel('Unberührte Sitzungen behalten').inputValue()).toBe('30');
   });
 });
