@@ -87,12 +87,13 @@ describe('the whole journey on the builtin provider', () => {
     expect(await counters(1).count()).toBe(0);
     expect(await counters(2).getByText('Empfohlen').count()).toBe(1);
     await clearModes(imageModes(page, 2));
-    await pickModes(imageModes(page, 2), ['Geräte zum Glänzen bringen']);
+    // The builtin provider's classical approximations are free; clearing the counters is real removal, and paid.
+    await pickModes(imageModes(page, 2), ['Arbeitsflächen freiräumen']);
     await clearModes(imageModes(page, 3));
     await pickModes(imageModes(page, 3), ['Erster Eindruck', 'Goldene Stunde']);
     const bar = page.getByRole('region', { name: 'Optimierungen anwenden' });
     await expectText(bar.locator('strong'), '5 Optimierungen ausgewählt');
-    await bar.getByText('Kosten: 3 Credits').waitFor();
+    await bar.getByText('Kosten: 1 Credit').waitFor();
     await bar.getByText('Für KI-Optimierungen brauchst du ein Konto.').waitFor();
 
     await waitForSnapshot(page, (s) => (s.modeSelection as { kind: string }).kind === 'individual');
@@ -105,10 +106,10 @@ describe('the whole journey on the builtin provider', () => {
     expect(await page.getByRole('radio', { name: 'Einzeln' }).getAttribute('aria-checked')).toBe('true');
     const ticked = async (n: number) => (await tickedModes(imageModes(page, n))).sort();
     expect(await ticked(1)).toEqual(['Glänzende Armaturen', 'Hell und frisch']);
-    expect(await ticked(2)).toEqual(['Geräte zum Glänzen bringen']);
+    expect(await ticked(2)).toEqual(['Arbeitsflächen freiräumen']);
     expect(await ticked(3)).toEqual(['Erster Eindruck', 'Goldene Stunde']);
-    // The saved choice also lands on the server's price: three server modes, one credit each.
-    await bar.getByText('Kosten: 3 Credits').waitFor();
+    // The saved choice also lands on the server's price: three server modes, one of them paid.
+    await bar.getByText('Kosten: 1 Credit').waitFor();
     expect(await bar.getByText('Für KI-Optimierungen brauchst du ein Konto.').count()).toBe(0);
   });
 
@@ -155,8 +156,8 @@ describe('the whole journey on the builtin provider', () => {
     await gate.dispose();
     // One toast at a time: the analysis and upload toasts were replaced, never stacked.
     expect(await toastsOnScreen(page)).toBe(1);
-    // Three server modes at 1 credit each; the balance is read again at completion.
-    await expectText(balance(), '7 Credits');
+    // One paid server mode at 1 credit; the balance is read again at completion.
+    await expectText(balance(), '9 Credits');
     expect(creditReads.length).toBeGreaterThan(readsBeforeEnd);
   });
 
@@ -237,7 +238,7 @@ describe('the whole journey on the builtin provider', () => {
       'Mehr Licht und wärmere Farben im ganzen Raum',
     ]);
     // Implementing on the builtin provider is free.
-    await expectText(balance(), '7 Credits');
+    await expectText(balance(), '9 Credits');
   });
 
   it('pages the final results with wrap-around and downloads one or all', async () => {
@@ -314,7 +315,8 @@ describe('the whole journey on the builtin provider', () => {
     await modesHeading(page).waitFor();
     await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
     await toastText(page, 'Optimierung abgeschlossen');
-    await expectText(balance(), '4 Credits');
+    // The kitchen's counters are cleared (and charged) again.
+    await expectText(balance(), '8 Credits');
     await startOver(page);
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
     await waitForSnapshot(page, (s) => (s.images as unknown[]).length === 0);
