@@ -177,4 +177,58 @@ describe('the outbox', () => {
     expect(charges()).toHaveLength(1);
     expect(enhanceAnswers).toBe(1);
   });
+
+  it('a 503 with Retry-After: the job waits as asked and is sent again with the same key', async () => {
+    const { page } = browser;
+    await startOver(page);
+    const keys: string[] = [];
+    let refused = 0;
+    await page.route('**/api/enhance-image', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (refused++ === 0) {
+        await route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '2', 'content-type': 'application/json' },
+          body: JSON.stringify({ error: 'Dienst nicht verfügbar', code: 'SERVICE_UNAVAILABLE' }),
+        });
+      } else await route.continue();
+    });
+    await uploadPhotos(page, [PHOTOS.kitchen]);
+    await openModes(page, 1);
+    await clearModes(page);
+    await pickModes(page, ['Arbeitsflächen freiräumen']);
+    await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
+    await expect.poll(() => jobs().count()).toBe(1);
+    await expect.poll(() => jobs().count(), { timeout: 120_000 }).toBe(0);
+    await page.unroute('**/api/enhance-image');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    expect(enhanceAnswers).toBe(2);
+    expect(charges()).toHaveLength(2);
+  });
+
+  it('a closed tab: the job queued offline is sent when the app is opened again', async () => {
+    const { context } = browser;
+    const page = browser.page;
+    await startOver(page);
+    await context.setOffline(true);
+    await uploadPhotos(page, [PHOTOS.kitchen]);
+    await openModes(page, 1);
+    await clearModes(page);
+    await pickModes(page, ['Arbeitsflächen freiräumen']);
+    await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
+    await expect.poll(() => jobs().count()).toBe(1);
+    await page.close();
+
+    await context.setOffline(false);
+    const reopened = await context.newPage();
+    reopened.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/enhance-image' && response.ok()) enhanceAnswers += 1;
+    });
+    await reopened.goto(app!.url);
+    await expect.poll(() => enhanceAnswers, { timeout: 120_000 }).toBe(3);
+    await expect.poll(() => reopened.getByTestId('outbox-job').count()).toBe(0);
+    expect(charges()).toHaveLength(3);
+    browser.page = reopened;
+  });
 });
