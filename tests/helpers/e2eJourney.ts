@@ -290,10 +290,11 @@ export async function tourEveryScreen(
   await visit('Modusauswahl ohne Auswahl');
 
   await page.getByRole('radio', { name: 'Einzeln' }).click();
-  // The builtin provider cannot clear counters: the first photo fails, the others go on.
-  await pickModes(imageModes(page, 1), ['Arbeitsflächen freiräumen']);
-  await pickModes(imageModes(page, 2), ['Glänzende Armaturen']);
-  await pickModes(imageModes(page, 3), ['Goldene Stunde']);
+  // The builtin provider cannot make a bathroom spa-clean: the second photo fails, the third goes on (its
+  // request is held so the processing view can be looked at).
+  await pickModes(imageModes(page, 1), ['Warmes Licht']);
+  await pickModes(imageModes(page, 2), ['Spa-Sauberkeit']);
+  await pickModes(imageModes(page, 3), ['Goldene Stunde', 'Erster Eindruck']);
   await visit('Modusauswahl einzeln');
 
   const enhance = await holdRequests(page, '**/api/enhance-image', 1);
