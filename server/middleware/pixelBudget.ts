@@ -3,6 +3,7 @@
 // photo's header (core/upload/imageSize.ts) before anything decodes; past the budget the call answers 429
 // RATE_LIMITED with Retry-After, like every other limit. Counters are fixed one-minute windows in memory.
 import type { Request, RequestHandler } from 'express';
+import { MAX_PIXELS } from '../../core/catalog/limits';
 import { readImageSize } from '../../core/upload/imageSize';
 import { ApiError } from '../errors';
 import { RATE_LIMITED_MESSAGE } from './rateLimit';
@@ -26,7 +27,11 @@ function headerPixels(dataUrl: unknown, unknownPixels: number): number {
   const start = dataUrl.indexOf(',') + 1;
   const head = Buffer.from(dataUrl.slice(start, start + HEADER_BASE64_CHARS), 'base64');
   const size = readImageSize(head);
-  return size ? size.width * size.height : unknownPixels;
+  if (!size) return unknownPixels;
+  const pixels = size.width * size.height;
+  // Past MAX_PIXELS the route refuses the photo with 413 before decoding it: it costs nothing, and a 429 would
+  // invite the client to send it again.
+  return pixels > MAX_PIXELS ? 0 : pixels;
 }
 
 export function pixelBudget(options: PixelBudgetOptions): RequestHandler {
