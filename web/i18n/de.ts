@@ -90,7 +90,8 @@ export const de = {
     listingNotFound: 'Der Link führt nicht zu einer gültigen {platform}-Unterkunft.',
     noImagesOnPage: 'Auf der {platform}-Seite wurden keine Bilder gefunden.',
     noImagesTryAirbnb: 'Keine Bilder gefunden. Tipp: Nutze einen Airbnb-Link.',
-    captchaRequired: '{platform} verlangt eine manuelle Bestätigung (Captcha). Bitte versuche es später erneut.',
+    captchaRequired:
+      '{platform} verlangt eine manuelle Bestätigung (Captcha). Bitte versuche es später erneut.',
     captchaTryAirbnb:
       'Booking.com verlangt eine manuelle Bestätigung (Captcha). Bitte versuche es später erneut oder nutze einen Airbnb-Link.',
     pageFetchFailed: 'Die {platform}-Seite konnte nicht abgerufen werden.',
@@ -426,11 +427,6 @@ export const de = {
     stagingAnalysisFailed: { title: 'Fehler bei der Raumanalyse', description: '{message}' },
     stagingFailed: { title: 'Fehler beim Virtual Staging', description: '{message}' },
   },
-  pricing: {
-    title: 'Credits & Preise',
-    intro:
-      'Die Optimierungen auf deinem Gerät sind kostenlos. Für KI-Bearbeitungen auf unserem Server brauchst du Credits.',
-    credits: '{n} Credits',
   export: {
     presetLabel: 'Exportieren für',
     presetHint: '{rules}',
@@ -485,6 +481,11 @@ export const de = {
       description: '{message}',
     },
   },
+  pricing: {
+    title: 'Credits & Preise',
+    intro:
+      'Die Optimierungen auf deinem Gerät sind kostenlos. Für KI-Bearbeitungen auf unserem Server brauchst du Credits.',
+    credits: '{n} Credits',
     popular: 'Beliebt',
     buy: 'Credits kaufen',
     comingSoon: 'Diese Funktion kommt bald!',
@@ -517,7 +518,8 @@ export const de = {
     perspectiveAlreadyStraight: 'Perspektive unverändert: die Linien sind bereits senkrecht',
     perspectiveTooStrong: 'Perspektive unverändert: die Neigung ist zu stark für eine automatische Korrektur',
     perspectiveNotBetter: 'Perspektive unverändert: keine sichere Verbesserung gefunden',
-  },  /** Accounts: the /login page, the top bar and the guard in front of pages that need an account. */
+  },
+  /** Accounts: the /login page, the top bar and the guard in front of pages that need an account. */
   auth: {
     title: 'Anmelden',
     signUpTitle: 'Konto erstellen',
