@@ -20,7 +20,8 @@ export const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 /**
  * True when the job should stay queued. The server stores each key's outcome (server/services/paidJobs.ts),
- * so sending the same key again is never a second charge: a network failure, a 5xx, a 408 timeout and the
+ * so sending the same key again is never a second charge: a network failure, a 5xx (but the server's own
+ * 'the AI service failed, credits refunded', UPSTREAM_FAILED, which is final), a 408 timeout and the
  * server's own 'still running' (409 REQUEST_IN_PROGRESS) are all worth another try. Any other 4xx is an
  * answer about the request itself (credits, login, a reused key, ALREADY_PROCESSED) and sending it again
  * would get the same answer.
@@ -28,6 +29,8 @@ export const MAX_RETRY_AFTER_MS = 10 * 60_000;
 export function isRetryable(facts: RetryFacts): boolean {
   if (facts.code === 'ABORTED') return false;
   if (facts.status === 0) return facts.code === 'NETWORK';
+  // Our server answered that the AI service failed and gave the credits back: a verdict, not an outage.
+  if (facts.code === 'UPSTREAM_FAILED') return false;
   if (facts.status >= 500) return true;
   if (facts.status === 408) return true;
   return facts.status === 409 && facts.code === 'REQUEST_IN_PROGRESS';
