@@ -7,7 +7,7 @@ import { ToastHost } from '../components/ToastHost';
 import { TrustBadges } from '../components/TrustBadges';
 import { useSession } from '../api/auth';
 import { CREDIT_UPDATE_EVENT } from '../api/credits';
-import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { t } from '../i18n/de';
 import { UploadScreen } from '../screens/upload/UploadScreen';
 import { currentStep, currentView, progressPercent } from '../workflow/machine';
@@ -110,9 +110,21 @@ function WorkflowPage() {
   const view = useAppState(currentView);
   // Each new view opens at its top: a phone would otherwise keep the last view's scroll position, often the
   // bottom where its button was.
+  // When the control that led here is gone with the old view, keyboard and screen-reader users continue at the
+  // new view's start instead of the page's end (where Tab would only reach the footer and the toasts).
+  const screenRef = useRef<HTMLDivElement>(null);
+  const firstView = useRef(true);
   // A block body: Chromium's scrollTo may return a promise, which React would take for the effect's cleanup.
   useLayoutEffect(() => {
     window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) {
+      screenRef.current?.focus({ preventScroll: true });
+    }
   }, [view]);
   return (
     <div className="page">
@@ -121,9 +133,11 @@ function WorkflowPage() {
         <p>{t('upload.subline')}</p>
       </header>
       <ProgressSteps step={step} fill={progressPercent(step)} />
-      <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-        <CurrentScreen />
-      </Suspense>
+      <div ref={screenRef} tabIndex={-1} className="screen-focus">
+        <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+          <CurrentScreen />
+        </Suspense>
+      </div>
       <LazyDialogs />
     </div>
   );
