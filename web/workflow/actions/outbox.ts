@@ -15,6 +15,7 @@ import {
 import { t } from '../../i18n/de';
 import { backoffMs, isRetryable, type RetryFacts } from '../outbox/rules';
 import type { ActionDeps } from './deps';
+import { serverNote } from './serverNote';
 
 /** How long one queued job may take to answer before it counts as a network failure (AI jobs are slow). */
 export const DELIVER_TIMEOUT_MS = 180_000;
@@ -37,7 +38,7 @@ export interface EnhanceJob {
   modeIds: string[];
   roomType: RoomType | undefined;
   idempotencyKey: string;
-  /** The photo's description once the result is there (device notes and the server's modes). */
+  /** The device's notes on the photo; the server's note is added when its answer arrives. */
   notes: string[];
 }
 
@@ -161,7 +162,7 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
         type: 'queuedResultLanded',
         imageId: payload.imageId,
         enhancedUrl,
-        description: payload.notes.join(' · '),
+        description: [...payload.notes, serverNote(remote.description, payload.modeIds)].join(' · '),
       });
       return;
     }

@@ -3,7 +3,7 @@
 // (no credits, staging, signed out) stops the rest. 'Abbrechen' stops the batch.
 
 import { CREDITS_REFRESH_DELAY_MS } from '../../../core/catalog/limits';
-import { isDeviceMode, modeById, modeCostById } from '../../../core/catalog/modes';
+import { isDeviceMode, modeCostById } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
 import { readAiCapabilities } from '../../data/aiCapabilities';
@@ -14,6 +14,7 @@ import { creditsNeeded, plannedJobs, roomTypeFor, type PlannedJob } from '../sel
 import type { ActionDeps } from './deps';
 import type { OutboxActions } from './outbox';
 import { originalOf, type JobRunner } from './runner';
+import { serverNote } from './serverNote';
 
 /** What one device mode did, in German: its steps joined ('Belichtung angehoben, Details geschärft'). */
 const wordSteps = (steps: readonly EngineStep[]) => steps.map((step) => t(`engineSteps.${step}`)).join(', ');
@@ -45,10 +46,8 @@ export function processingActions(
     let blob = local.blob;
     const notes = local.notes.map(wordSteps);
     if (server.length > 0) {
-      const serverNote = (what: string) => t('results.serverModes', { modes: what });
-      const modeNames = server.map((id) => modeById(id)?.name ?? id).join(', ');
-      // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key; its
-      // result then names the modes in the catalogue's words.
+      // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key and the
+      // device's notes; the server's note is added when its answer arrives.
       const remote = await outbox.enhanceOrQueue(signal, {
         imageId,
         image: blob,
@@ -57,16 +56,14 @@ export function processingActions(
         // The header allows 64 characters: a UUID and a 64-digit photo hash do not fit, so the photo is named
         // by the start of its hash, which is plenty to tell the photos of one batch apart.
         idempotencyKey: `${batchKey}:${imageId.slice(0, 16)}`,
-        notes: [...notes, serverNote(modeNames)],
+        notes,
       });
       if (remote === null) {
         store.dispatch({ type: 'imageQueued', imageId, message: t('outbox.waiting') });
         return 'queued';
       }
       blob = remote.blob;
-      // What the server did, in its words ('Entrümpeln – 6 Gegenstände entfernt: Flaschen, Weinglas.'); the
-      // providers name no provider or model in it. Without one, the catalogue's names of the modes.
-      notes.push(serverNote(remote.description.trim() || modeNames));
+      notes.push(serverNote(remote.description, server));
     }
     const enhancedUrl = await saveResult(db, imageId, 'enhanced', blob);
     store.dispatch({ type: 'imageEnhanced', imageId, enhancedUrl, description: notes.join(' · ') });

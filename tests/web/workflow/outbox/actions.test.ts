@@ -87,6 +87,8 @@ describe('outbox', () => {
     await Promise.all([restarted.flushOutbox(), restarted.flushOutbox()]);
     expect(server.sent).toEqual([row!.id]);
     expect(image().status).toBe('enhanced');
+    // The delivered photo names the server's work in the server's words, as an answer at once would.
+    expect(image().description).toContain(t('results.serverModes', { modes: 'vom Server' }));
     expect(h.state().notice?.key).toBe('outbox.delivered');
     expect(await listOutbox(h.db)).toEqual([]);
     await restarted.flushOutbox();
