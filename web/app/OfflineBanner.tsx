@@ -3,7 +3,7 @@
 
 import { WifiOff } from '../components/icons';
 import { t } from '../i18n/de';
-import { useOnline } from './online';
+import { useOnline } from '../services/online';
 
 export function OfflineBanner() {
   const online = useOnline();

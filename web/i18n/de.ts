@@ -188,6 +188,8 @@ export const de = {
     needsAccount:
       'Diese Optimierung macht eine KI auf unserem Server und kostet Credits. Dafür brauchst du ein kostenloses Konto – beim Anwenden kannst du dich anmelden.',
     needsConnection: 'Diese Optimierung läuft auf unserem Server und braucht eine Internetverbindung.',
+    waitsForConnection:
+      'Du bist offline: Diese Optimierung wartet auf deinem Gerät und läuft einmal, sobald du wieder online bist.',
     onlyRoom: 'nur für Fotos: {room}',
     imageLabel: 'Bild {n}: {name}',
     serverModes: 'KI-Optimierungen',

@@ -5,10 +5,10 @@ import type { Mode } from '../../../core/catalog/types';
 import { modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
 import { useId } from 'react';
 import { useSession } from '../../api/auth';
-import { useOnline } from '../../app/online';
+import { useOnline } from '../../services/online';
 import { ModeIcon } from '../../components/icons';
 import { useAiCapabilities } from '../../data/aiCapabilities';
-import { t } from '../../i18n/de';
+import { t, type MessageKey } from '../../i18n/de';
 import { modePriceLabel } from './priceLabel';
 
 export function ModeCard({
@@ -30,8 +30,16 @@ export function ModeCard({
   const signedIn = useSession().userId !== null;
   const online = useOnline();
   // A paid mode ticked by someone who cannot run it now is told why here, before anything else happens.
-  // A free server mode needs no account, but it does need the server.
-  const blocked = selected && ((cost > 0 && !signedIn) || (mode.runsOn === 'server' && !online));
+  // Offline, a server mode that can run waits in the outbox and goes out once the connection is back.
+  const note: MessageKey | null = !selected
+    ? null
+    : cost > 0 && !signedIn
+      ? online
+        ? 'modes.needsAccount'
+        : 'modes.needsConnection'
+      : mode.runsOn === 'server' && !online
+        ? 'modes.waitsForConnection'
+        : null;
   const noteId = useId();
   return (
     <li>
@@ -42,7 +50,7 @@ export function ModeCard({
           : { role: 'checkbox', 'aria-checked': selected })}
         className={`mode-card${selected ? ' mode-card--selected' : ''}`}
         onClick={onToggle}
-        aria-describedby={blocked ? noteId : undefined}
+        aria-describedby={note ? noteId : undefined}
       >
         <span className="mode-card__icon" aria-hidden="true">
           <ModeIcon name={mode.icon} />
@@ -64,9 +72,9 @@ export function ModeCard({
         </span>
         <span className={`pill${cost === 0 ? ' pill--free' : ''}`}>{modePriceLabel(mode, capabilities)}</span>
       </button>
-      {blocked && (
+      {note && (
         <p id={noteId} className="mode-card__note" role="status">
-          {online ? t('modes.needsAccount') : t('modes.needsConnection')}
+          {t(note)}
         </p>
       )}
     </li>

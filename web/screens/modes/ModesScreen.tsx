@@ -6,7 +6,7 @@ import { isDeviceMode, modeById, modeCostById, ROOM_TYPE_LABELS } from '../../..
 import type { RoomType } from '../../../core/catalog/types';
 import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import { useSession } from '../../api/auth';
-import { useOnline } from '../../app/online';
+import { useOnline } from '../../services/online';
 import { useAiCapabilities } from '../../data/aiCapabilities';
 import { t, tn } from '../../i18n/de';
 import {
@@ -153,7 +153,11 @@ export function ModesScreen() {
           <div className="field-hint">
             {problem ? t(problem) : selectionPriceLabel(price, serverModeSelected)}
           </div>
-          {price > 0 && !online && <div className="field-hint">{t('modes.needsConnection')}</div>}
+          {price > 0 && !online && (
+            <div className="field-hint">
+              {t(signedIn ? 'modes.waitsForConnection' : 'modes.needsConnection')}
+            </div>
+          )}
           {price > 0 && online && !signedIn && <div className="field-hint">{t('modes.loginNeeded')}</div>}
         </div>
         <div className="sticky-bar__actions">
