@@ -1,5 +1,6 @@
 // One linter for the whole tree. Besides the usual rules it guards the architecture of ARCHITECTURE.md:
-// core imports nothing of ours, web never imports server, screens never fetch or start workers.
+// core imports nothing of ours, web never imports server, nothing in web imports the frame (web/app), screens
+// never fetch or start workers.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -41,6 +42,24 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/app/**', 'web/main.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], message: 'web/ never imports server/.' },
+            {
+              group: ['**/app/**', '../app', './app'],
+              message: 'web/app is only the frame: nothing below it imports it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/app/**/*.{ts,tsx}', 'web/main.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
