@@ -116,6 +116,8 @@ describe('accessibility', () => {
     await tabTo(page, /^Optimierungen anwenden$/);
     await page.keyboard.press('Enter');
     await toastText(page, 'Optimierung abgeschlossen');
+    // As a keyboard user would, wait until the results view is there (its code loads on demand) before tabbing.
+    await page.getByRole('heading', { name: 'Deine optimierten Bilder' }).waitFor();
 
     await tabTo(page, /^Vorher-Nachher-Vergleich$/);
     const slider = page.getByRole('slider');

@@ -190,8 +190,9 @@ describe('the whole journey on the openai provider (fake server)', () => {
     await page.getByRole('checkbox', { name: /Warmes Licht/ }).check();
     fake.script('edit', { status: 500 });
     await page.getByRole('button', { name: 'Vorschläge umsetzen' }).click();
-    expect(await toastText(page, 'Fehler beim Umsetzen der Vorschläge')).toContain(
-      'Beim Umsetzen der Vorschläge ist ein Fehler aufgetreten.',
+    // The failure names the photo and the reason (the first-hour issue), not only that something went wrong.
+    expect(await toastText(page, 'Fehler beim Umsetzen der Vorschläge')).toMatch(
+      /Fotos: IMG_20180725_163423\.jpg\. API Fehler \(502\): Der KI-Dienst hat einen Fehler gemeldet\..*zurückgebucht/,
     );
     await expectText(h2(), 'Unsere Verbesserungsvorschläge');
     expect(await page.getByRole('checkbox', { name: /Warmes Licht/ }).isChecked()).toBe(true);
