@@ -198,32 +198,38 @@ function makeContext(planes: FloatPlanes, hole: Uint8Array, r: number, floor: nu
 /** Marks every pixel within a (2r+1) square of a hole pixel: exactly the patch centres that touch the hole. */
 function squareDilate(hole: Uint8Array, width: number, height: number, r: number): Uint8Array {
   const rows = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    let last = -1e9;
-    for (let x = 0; x < width; x++) {
-      if (hole[y * width + x]) last = x;
-      if (x - last <= r) rows[y * width + x] = 1;
-    }
-    last = 1e9;
-    for (let x = width - 1; x >= 0; x--) {
-      if (hole[y * width + x]) last = x;
-      if (last - x <= r) rows[y * width + x] = 1;
-    }
-  }
+  dilateLines(hole, rows, height, width, width, 1, r);
   const out = new Uint8Array(width * height);
-  for (let x = 0; x < width; x++) {
+  dilateLines(rows, out, width, height, 1, width, r);
+  return out;
+}
+
+/**
+ * One direction of the separable square dilation: `lines` lines of `length` pixels, pixel i of line l at
+ * l * across + i * along (rows: across = width, along = 1; columns: across = 1, along = width).
+ */
+function dilateLines(
+  src: Uint8Array,
+  dst: Uint8Array,
+  lines: number,
+  length: number,
+  across: number,
+  along: number,
+  r: number,
+): void {
+  for (let l = 0; l < lines; l++) {
+    const base = l * across;
     let last = -1e9;
-    for (let y = 0; y < height; y++) {
-      if (rows[y * width + x]) last = y;
-      if (y - last <= r) out[y * width + x] = 1;
+    for (let i = 0; i < length; i++) {
+      if (src[base + i * along]) last = i;
+      if (i - last <= r) dst[base + i * along] = 1;
     }
     last = 1e9;
-    for (let y = height - 1; y >= 0; y--) {
-      if (rows[y * width + x]) last = y;
-      if (last - y <= r) out[y * width + x] = 1;
+    for (let i = length - 1; i >= 0; i--) {
+      if (src[base + i * along]) last = i;
+      if (last - i <= r) dst[base + i * along] = 1;
     }
   }
-  return out;
 }
 
 function holeExtent(hole: Uint8Array, width: number, height: number): number {
