@@ -3,43 +3,29 @@
 // meanwhile; every analysis answers 200 or a clean 503 with Retry-After (the image queue is full), never another
 // 5xx; more pixels per photo are refused (413), and a visitor past its pixel budget gets 429. The server's memory
 // before, at the peak and after the burst is printed (not asserted: it depends on the machine).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../helpers/serverProcess';
 
 const dir = mkdtempSync(join(tmpdir(), 'raumglanz-load-'));
 let child: ChildProcess;
 let url = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: resolve(import.meta.dirname, '../..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'app.db'),
-      STATIC_DIR: dir,
-      AI_PROVIDER: 'builtin',
-      TRUST_PROXY: '1',
-      // As `npm start` runs it (scripts/start.mjs): memory goes back after the burst.
-      MALLOC_ARENA_MAX: '2',
-      // 8 photos of 1 MP pass twice a minute, the third time not.
-      ANALYZE_MEGAPIXELS_PER_MINUTE: '20',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  for (let i = 0; i < 600 && !url; i++) {
-    const port = /localhost:(\d+)/.exec(stdout)?.[1];
-    if (port) url = `http://127.0.0.1:${port}`;
-    else await new Promise((r) => setTimeout(r, 50));
-  }
+  let port: number;
+  ({ child, port } = await startServerProcess(dir, {
+    AI_PROVIDER: 'builtin',
+    TRUST_PROXY: '1',
+    // As `npm start` runs it (scripts/start.mjs): memory goes back after the burst.
+    MALLOC_ARENA_MAX: '2',
+    // 8 photos of 1 MP pass twice a minute, the third time not.
+    ANALYZE_MEGAPIXELS_PER_MINUTE: '20',
+  }));
+  url = `http://127.0.0.1:${port}`;
 }, 60_000);
 
 afterAll(() => {

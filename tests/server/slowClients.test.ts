@@ -1,38 +1,23 @@
 // Slow clients cannot hold the real server (server/index.ts as a process): a socket that trickles its headers one
 // line at a time, and one that sends headers and then trickles its body, are both cut off at their timeouts,
 // while /api/health keeps answering.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../helpers/serverProcess';
 
 const dir = mkdtempSync(join(tmpdir(), 'raumglanz-slow-'));
 let child: ChildProcess;
 let port = 0;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: resolve(import.meta.dirname, '../..'),
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'app.db'),
-      STATIC_DIR: dir,
-      HEADERS_TIMEOUT_MS: '1500',
-      REQUEST_TIMEOUT_MS: '3000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  for (let i = 0; i < 600 && !port; i++) {
-    port = Number(/localhost:(\d+)/.exec(stdout)?.[1] ?? 0);
-    if (!port) await new Promise((r) => setTimeout(r, 50));
-  }
+  ({ child, port } = await startServerProcess(dir, {
+    HEADERS_TIMEOUT_MS: '1500',
+    REQUEST_TIMEOUT_MS: '3000',
+  }));
 }, 60_000);
 
 afterAll(() => {
