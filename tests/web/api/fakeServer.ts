@@ -39,6 +39,29 @@ export const text =
     res.end(body);
   };
 
+/** Answers the requests in turn with `answers`; the last one answers every request after them. */
+export function inTurn(...answers: Answer[]): Answer {
+  let next = 0;
+  return (request, res) => {
+    const answer = answers[Math.min(next, answers.length - 1)];
+    next += 1;
+    answer?.(request, res);
+  };
+}
+
+/** `answer`, with extra response headers (e.g. Retry-After). */
+export const withHeaders =
+  (headers: Record<string, string>, answer: Answer): Answer =>
+  (request, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    answer(request, res);
+  };
+
+/** Ends the connection without an answer, as a dropped network does. */
+export const dropConnection: Answer = (_request, res) => {
+  res.socket?.destroy();
+};
+
 export async function startFakeServer(): Promise<FakeServer> {
   let current: Answer = json(200, {});
   const received: ReceivedRequest[] = [];
