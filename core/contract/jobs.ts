@@ -8,11 +8,9 @@ import { z } from 'zod';
 export const JOB_QUEUED_STATUS = 202;
 
 /** Letters, digits and dashes (a UUID): safe in a URL path without escaping. */
-export const JobId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
-export type JobId = z.infer<typeof JobId>;
+const JobId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 
-export const JobState = z.enum(['queued', 'running']);
-export type JobState = z.infer<typeof JobState>;
+const JobState = z.enum(['queued', 'running']);
 
 /** The 202 body of a paid POST and of GET /api/jobs/:id while the job is not finished. */
 export const QueuedJobBody = z.object({
@@ -22,6 +20,6 @@ export const QueuedJobBody = z.object({
 export type QueuedJobBody = z.infer<typeof QueuedJobBody>;
 
 /** Where a queued job is polled (relative to the site). */
-export function jobPath(jobId: JobId): string {
+export function jobPath(jobId: string): string {
   return `/api/jobs/${jobId}`;
 }
