@@ -120,7 +120,7 @@ describe('#apiRequest with a queued paid call', () => {
       }),
     );
     const result = await implementSuggestions(new AbortController().signal, {
-      imageDataUrls: ['data:image/jpeg;base64,/9j/', 'data:image/jpeg;base64,/9j/'],
+      imageUrls: ['data:image/jpeg;base64,/9j/', 'data:image/jpeg;base64,/9j/'],
       suggestions: ['Mehr Licht'],
       idempotencyKey: 'key-12345678',
     });
