@@ -1,7 +1,22 @@
-// Test projects mirror the source tree: pure core, the React-free web modules, the server over real HTTP, the
-// offline tools of scripts/ (room training), and end-to-end journeys in real Chromium against the app as
-// `npm start` runs it.
+// Test projects mirror the source tree: pure core, the React-free web modules, the server over real HTTP (on
+// SQLite, and again as server-pg on a throw-away PostgreSQL cluster), the offline tools of scripts/ (room
+// training), and end-to-end journeys in real Chromium against the app as `npm start` runs it.
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Server tests that server-pg does not run again: they never open a database (pure units, image work, the
+ * listing fetchers, environment parsing) or are about SQLite by design (`npm start`, which stays SQLite).
+ */
+const NOT_ABOUT_THE_DATABASE = [
+  'tests/server/ai.units.test.ts',
+  'tests/server/app.startScript.test.ts',
+  'tests/server/builtinRetoucher.test.ts',
+  'tests/server/corruptImages.test.ts',
+  'tests/server/declutter.test.ts',
+  'tests/server/env.test.ts',
+  'tests/server/room.*.test.ts',
+  'tests/server/listing/**',
+];
 
 export default defineConfig({
   test: {
@@ -21,6 +36,18 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-pg',
+          include: ['tests/server/**/*.test.ts'],
+          exclude: NOT_ABOUT_THE_DATABASE,
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          // One cluster for the run; each test file opens fresh databases on it (tests/helpers/testDatabase.ts).
+          globalSetup: ['tests/helpers/postgresSetup.ts'],
         },
       },
       { test: { name: 'scripts', include: ['tests/scripts/**/*.test.ts'], environment: 'node' } },

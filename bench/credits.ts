@@ -83,13 +83,13 @@ async function main(): Promise<void> {
     // Fill the ledger directly (the server has no charge route of its own): one grant plus LEDGER_ROWS charges.
     const { openDatabase } = await import('../server/store/db');
     const { createCreditsService } = await import('../server/services/credits');
-    const db = openDatabase(databasePath);
+    const db = await openDatabase(databasePath);
     const credits = createCreditsService(db);
     for (let i = 0; i < LEDGER_ROWS; i++) {
-      credits.charge({ userId: user.id, amount: 1, idempotencyKey: `bench:${i}`, reason: 'bench' });
+      await credits.charge({ userId: user.id, amount: 1, idempotencyKey: `bench:${i}`, reason: 'bench' });
     }
-    const expected = credits.balance(user.id);
-    db.close();
+    const expected = await credits.balance(user.id);
+    await db.close();
 
     const get = async (): Promise<void> => {
       const res = await fetch(`${url}/api/credits`, { headers: { cookie } });

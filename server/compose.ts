@@ -37,7 +37,9 @@ export function composeDeps(input: AppInput): AppDeps {
       logger,
       resultTtlMs: env.PAID_RESULT_TTL_MINUTES * 60_000,
     });
-  jobs.start();
+  // Not awaited: createApp stays synchronous; begin() waits for this process's boot row itself, and a failed start
+  // is logged (the heartbeat tries the recovery again).
+  jobs.start().catch((error: unknown) => logger.error({ err: error }, 'paid jobs: start failed'));
   const paid = { jobs, logger };
   // One budget of analysis pixels per visitor and minute, shared by the room analysis and the suggestions.
   const analysisPixels = pixelBudget({

@@ -18,7 +18,7 @@ import type { CreditsPort } from './services/paidBatch';
 import type { PaidJobs } from './services/paidJobs';
 import type { StagingService } from './services/staging';
 import type { SuggestionsService } from './services/suggestions';
-import type { Db } from './store/db';
+import type { Database } from './store/db';
 
 /** What tests may replace in the AI routes; compose.ts fills in the rest. */
 export interface AiOverrides {
@@ -38,7 +38,7 @@ export interface AiOverrides {
 /** What createApp takes: the process's or test's parts; every optional one has a default in compose.ts. */
 export interface AppInput {
   env: Env;
-  db: Db;
+  db: Database;
   logger: Logger;
   credits?: CreditsService;
   auth?: AuthService;
@@ -66,7 +66,7 @@ export interface AiDeps {
 /** Every dependency of the app, resolved once by compose.ts. */
 export interface AppDeps {
   env: Env;
-  db: Db;
+  db: Database;
   logger: Logger;
   /** The credit ledger (services/credits.ts). */
   credits: CreditsService;

@@ -22,6 +22,13 @@ const EnvSchema = z
     PORT: integer(0, 65535, 8080),
     HOST: z.string().default('0.0.0.0'),
     DATABASE_PATH: z.string().default('./data/raumglanz.db'),
+    /** postgres://user:password@host:5432/db switches to PostgreSQL (replicas share it); unset: the SQLite file. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/\S+$/i, {
+        error: 'must be a postgres:// URL such as postgres://user@host/raumglanz',
+      })
+      .optional(),
     NODE_ENV: z
       .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
       .default('development'),
@@ -137,8 +144,9 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   throw new EnvError(
     result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'environment');
-      // Secrets are never echoed, even when they are the bad value.
-      const shown = name in present && !/KEY|SECRET|TOKEN/.test(name) ? ` (got "${present[name]}")` : '';
+      // Secrets (and a database URL, which may hold a password) are never echoed, even when they are the bad value.
+      const shown =
+        name in present && !/KEY|SECRET|TOKEN|DATABASE_URL/.test(name) ? ` (got "${present[name]}")` : '';
       return `${name} ${issue.message}${shown}`;
     }),
   );

@@ -24,10 +24,11 @@ function loadEnv(): Env {
   }
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
-  const db = openDatabase(env.DATABASE_PATH);
+  // PostgreSQL when DATABASE_URL is set (replicas share it), else the SQLite file (the embedded default).
+  const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
   // Image work at once (0: one per core) and how many may wait before visitors get 503 + Retry-After.
   imageQueue.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX });
   // AI_PROVIDER (default: openai with a key, else the offline builtin provider) and the OPENAI_* settings.
@@ -53,8 +54,7 @@ function main(): void {
   server.on('error', (error: NodeJS.ErrnoException) => {
     const hint = error.code === 'EADDRINUSE' ? ` (port ${env.PORT} is in use: set PORT to another port)` : '';
     process.stderr.write(`raumglanz could not listen on ${env.HOST}:${env.PORT}: ${error.message}${hint}\n`);
-    db.close();
-    process.exit(1);
+    void db.close().finally(() => process.exit(1));
   });
 
   let shuttingDown = false;
@@ -70,8 +70,7 @@ function main(): void {
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      db.close();
-      process.exit(0);
+      void db.close().finally(() => process.exit(0));
     });
     // Keep-alive connections with no request in flight would otherwise hold close() open.
     server.closeIdleConnections();
@@ -80,4 +79,8 @@ function main(): void {
   process.on('SIGTERM', shutdown);
 }
 
-main();
+main().catch((error: unknown) => {
+  // The database could not be opened or migrated: say why, without a stack trace when the message says it all.
+  process.stderr.write(`raumglanz could not start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,17 +1,15 @@
 // Accounts and sessions: better-auth configured for email and password, storing users and sessions in our
-// SQLite database (tables from store/migrations.ts). The rest of the server sees only AuthService: the HTTP
+// database, SQLite or PostgreSQL (tables from store/migrations.ts). The rest of the server sees only AuthService: the HTTP
 // handler for /api/auth/* and a session lookup. A new account gets its starting credits here, once.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { fromNodeHeaders, toNodeHandler } from 'better-auth/node';
-// kysely comes with better-auth (its own dependency); see betterAuthDatabase for why we build the dialect.
-import { SqliteDialect } from 'kysely';
 import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/contract/auth';
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { currentClientNetwork } from '../middleware/clientNetwork';
 import type { CreditsService } from '../services/credits';
-import type { Db } from '../store/db';
+import type { Database } from '../store/db';
 import { authSecret } from './secret';
 
 export interface AuthService {
@@ -22,7 +20,7 @@ export interface AuthService {
 }
 
 export interface AuthDeps {
-  db: Db;
+  db: Database;
   env: Env;
   logger: Logger;
   credits: CreditsService;
@@ -32,13 +30,14 @@ export interface AuthDeps {
 export const signupGrantKey = (userId: string): string => `signup:${userId}`;
 
 /**
- * better-auth would wrap sign-up in a transaction on our one better-sqlite3 connection and keep it open while
- * it hashes the password (tens of milliseconds, off the event loop). Other requests' statements on the same
- * connection would then land inside that transaction, and a ledger write could be rolled back with a failed
- * sign-up. Handing it the Kysely dialect without `transaction` makes each of its statements commit on its own.
+ * better-auth gets our own Kysely instance, without `transaction`, so each of its statements commits on its own.
+ * In a transaction it would hold a connection while it hashes the password (tens of milliseconds): on SQLite the
+ * one connection, stalling every other request; and its sign-up hook (the starting credits) writes rows that
+ * reference the new user from our own transaction, which on PostgreSQL would wait for the uncommitted user row
+ * that waits for the hook.
  */
-function betterAuthDatabase(db: Db): BetterAuthOptions['database'] {
-  return { dialect: new SqliteDialect({ database: db }), type: 'sqlite' };
+function betterAuthDatabase(db: Database): BetterAuthOptions['database'] {
+  return { db: db.kysely, type: db.dialect };
 }
 
 /** Origins better-auth trusts besides the request's own (it derives that per request when PUBLIC_URL is unset). */
@@ -67,13 +66,16 @@ function betterAuthLogger(logger: Logger): NonNullable<BetterAuthOptions['logger
   };
 }
 
-/** The full better-auth configuration; exported so a test can compare its schema with our migrations. */
-export function authOptions({ db, env, logger, credits }: AuthDeps): BetterAuthOptions {
+/**
+ * The full better-auth configuration; exported so a test can compare its schema with our migrations. `secret`:
+ * authSecret(db, env.BETTER_AUTH_SECRET), read once at start.
+ */
+export function authOptions({ db, env, logger, credits }: AuthDeps, secret: string): BetterAuthOptions {
   return {
     appName: 'raumglanz',
     basePath: AUTH_BASE_PATH,
     baseURL: env.PUBLIC_URL,
-    secret: authSecret(db, env.BETTER_AUTH_SECRET),
+    secret,
     database: betterAuthDatabase(db),
     emailAndPassword: {
       enabled: true,
@@ -100,7 +102,7 @@ export function authOptions({ db, env, logger, credits }: AuthDeps): BetterAuthO
           after: async (user) => {
             if (env.STARTING_CREDITS <= 0) return;
             // Once per network and day, within the server's daily cap of free credits (services/credits.ts).
-            credits.grantStarter({
+            await credits.grantStarter({
               userId: user.id,
               amount: env.STARTING_CREDITS,
               network: currentClientNetwork() ?? 'unknown',
@@ -116,12 +118,22 @@ export function authOptions({ db, env, logger, credits }: AuthDeps): BetterAuthO
 }
 
 export function createAuth(deps: AuthDeps): AuthService {
-  const auth = betterAuth(authOptions(deps));
+  // The secret may have to be read from (or first written to) the database; every call waits for it once.
+  const ready = authSecret(deps.db, deps.env.BETTER_AUTH_SECRET).then((secret) => {
+    const auth = betterAuth(authOptions(deps, secret));
+    return { auth, handler: toNodeHandler(auth) };
+  });
+  // A failed read is reported by the calls that wait for it, not as an unhandled rejection at start.
+  ready.catch(() => {});
   return {
-    handler: toNodeHandler(auth),
+    async handler(req, res) {
+      const { handler } = await ready;
+      return handler(req, res);
+    },
     async userIdFromHeaders(headers) {
       // No cookie, no session: skip the lookup (most calls come from visitors using on-device modes).
       if (!headers.cookie) return null;
+      const { auth } = await ready;
       const session = await auth.api.getSession({ headers: fromNodeHeaders(headers) });
       return session?.user.id ?? null;
     },

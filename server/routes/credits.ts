@@ -13,9 +13,11 @@ export function creditsRouter({ credits }: AppDeps): Router {
 
   router.get('/credits', async (req, res) => {
     const userId = await getUserId(req);
-    const body: CreditsResponse = { credits: userId === null ? 0 : Math.max(0, credits.balance(userId)) };
+    const body: CreditsResponse = {
+      credits: userId === null ? 0 : Math.max(0, await credits.balance(userId)),
+    };
     // Tell the account why it started with nothing, so the client can say so (web/api/credits.ts).
-    const withheld = userId === null ? null : (credits.starterOf(userId)?.withheld ?? null);
+    const withheld = userId === null ? null : ((await credits.starterOf(userId))?.withheld ?? null);
     if (withheld) body.starterWithheld = withheld;
     res.json(body);
   });

@@ -1,6 +1,7 @@
 // GET /api/health: answers whether the server runs and its database answers a query (contract: core/contract/health).
 import { readFileSync } from 'node:fs';
 import { Router } from 'express';
+import { sql } from 'kysely';
 import type { HealthResponse } from '../../core/contract/health';
 import type { AppDeps } from '../deps';
 
@@ -10,12 +11,12 @@ export const APP_VERSION: string = (
 ).version;
 
 export function healthRouter({ db, logger }: AppDeps): Router {
-  const probe = db.prepare('SELECT 1 AS ok');
   const router = Router();
-  router.get('/health', (_req, res) => {
+  router.get('/health', async (_req, res) => {
     let dbOk = false;
     try {
-      dbOk = (probe.get() as { ok: number } | undefined)?.ok === 1;
+      const { rows } = await sql<{ ok: number }>`SELECT 1 AS ok`.execute(db.kysely);
+      dbOk = rows[0]?.ok === 1;
     } catch (error) {
       logger.error({ err: error }, 'health check: database query failed');
     }

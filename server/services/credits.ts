@@ -1,9 +1,16 @@
 // The credit rules over the append-only ledger (store/ledger.ts): grants, charges and refunds, each exactly once
-// per idempotency key, and a balance that never goes below zero. Every write is one `BEGIN IMMEDIATE`
-// transaction, which takes SQLite's write lock before reading the balance, so charges arriving at once (from
-// this process or another one on the same file) are checked one after the other and cannot overdraw.
+// per idempotency key, and a balance that never goes below zero. Every write is one transaction that holds the
+// user's write lock before it reads the balance (store/db.ts transaction): on SQLite `BEGIN IMMEDIATE`, the file's
+// one write lock; on PostgreSQL a transaction-scoped advisory lock on the user. So charges arriving at once, from
+// this process or any other on the same database, are checked one after the other and cannot overdraw.
+//
+// Why an advisory lock on PostgreSQL: the ledger is append-only and a balance is a SUM, so there is no balance row
+// to lock FOR UPDATE; locking the "user" row would also block better-auth's writes to it, and SERIALIZABLE would
+// make every concurrent charge of one user fail and retry. The advisory lock serialises exactly one user's ledger
+// writes (readers never wait), and the UNIQUE index on idempotency_key makes each key count once whatever
+// happens (a clash across users surfaces as IdempotencyConflictError).
 import { ApiError } from '../errors';
-import type { Db } from '../store/db';
+import type { Database } from '../store/db';
 import { createLedgerRepository, type LedgerEntry, type LedgerKind } from '../store/ledger';
 import {
   createStarterGrantRepository,
@@ -24,14 +31,14 @@ export interface Insufficient {
 }
 
 export interface CreditsService {
-  balance(userId: string): number;
+  balance(userId: string): Promise<number>;
   /** One transaction; never overdraws whatever arrives at once; the same idempotencyKey charges once (replayed: true). */
   charge(input: {
     userId: string;
     amount: number;
     idempotencyKey: string;
     reason: string;
-  }): ChargeResult | Insufficient;
+  }): Promise<ChargeResult | Insufficient>;
   /** Gives back (part of) a charge, e.g. when the provider failed for one image; idempotent by key. */
   refund(input: {
     userId: string;
@@ -39,18 +46,21 @@ export interface CreditsService {
     idempotencyKey: string;
     reason: string;
     chargeEntryId: string;
-  }): { balance: number };
-  grant(input: { userId: string; amount: number; idempotencyKey: string; reason: string }): {
-    balance: number;
-  };
+  }): Promise<{ balance: number }>;
+  grant(input: {
+    userId: string;
+    amount: number;
+    idempotencyKey: string;
+    reason: string;
+  }): Promise<{ balance: number }>;
   /**
    * A new account's starting credits, once per account, within the free-credit limits: at most `perNetworkPerDay`
    * accounts of one network get them per UTC day, and at most `dailyCap` credits go out per day server-wide.
    * Past either, the account starts with 0 and the row says why. One transaction with the ledger grant.
    */
-  grantStarter(input: StarterInput): StarterGrant;
+  grantStarter(input: StarterInput): Promise<StarterGrant>;
   /** What the account's start was (undefined for accounts from before the limits). */
-  starterOf(userId: string): StarterGrant | undefined;
+  starterOf(userId: string): Promise<StarterGrant | undefined>;
 }
 
 export interface StarterInput {
@@ -123,102 +133,120 @@ function sameEntry(
   );
 }
 
-export function createCreditsService(db: Db): CreditsService {
-  const ledger = createLedgerRepository(db);
+/** The write lock of one user's ledger (see the module comment). */
+export const ledgerLock = (userId: string): string => `ledger:${userId}`;
+/** Sign-ups' starting credits are counted per network and day server-wide: one lock for all of them. */
+const STARTER_LOCK = 'starter-grants';
 
-  const charge = db.transaction(
-    (input: { userId: string; amount: number; idempotencyKey: string; reason: string }) => {
-      const existing = ledger.findByKey(input.idempotencyKey);
-      if (existing) {
-        if (!sameEntry(existing, { userId: input.userId, kind: 'charge', amount: -input.amount })) {
-          throw new IdempotencyConflictError(input.idempotencyKey);
-        }
-        return {
-          ok: true,
-          balance: ledger.balance(input.userId),
-          entryId: existing.id,
-          replayed: true,
-        } satisfies ChargeResult;
+/** A UNIQUE index refused the row (PostgreSQL 23505; SQLite's constraint code). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export function createCreditsService(db: Database): CreditsService {
+  const ledger = createLedgerRepository(db);
+  const starters = createStarterGrantRepository(db);
+
+  /** Inserts a ledger row; a key another transaction took first is a clash, like one found by findByKey. */
+  const insert = async (entry: Parameters<typeof ledger.insert>[0]) => {
+    try {
+      return await ledger.insert(entry);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new IdempotencyConflictError(entry.idempotencyKey);
+      throw error;
+    }
+  };
+
+  const charge = async (input: {
+    userId: string;
+    amount: number;
+    idempotencyKey: string;
+    reason: string;
+  }): Promise<ChargeResult | Insufficient> => {
+    const existing = await ledger.findByKey(input.idempotencyKey);
+    if (existing) {
+      if (!sameEntry(existing, { userId: input.userId, kind: 'charge', amount: -input.amount })) {
+        throw new IdempotencyConflictError(input.idempotencyKey);
       }
-      const balance = ledger.balance(input.userId);
-      if (balance < input.amount) return { ok: false, balance, needed: input.amount } satisfies Insufficient;
-      const entry = ledger.insert({
-        userId: input.userId,
-        kind: 'charge',
-        amount: -input.amount,
-        idempotencyKey: input.idempotencyKey,
-        reason: input.reason,
-        chargeEntryId: null,
-      });
       return {
         ok: true,
-        balance: balance - input.amount,
-        entryId: entry.id,
-        replayed: false,
-      } satisfies ChargeResult;
-    },
-  );
+        balance: await ledger.balance(input.userId),
+        entryId: existing.id,
+        replayed: true,
+      };
+    }
+    const balance = await ledger.balance(input.userId);
+    if (balance < input.amount) return { ok: false, balance, needed: input.amount };
+    const entry = await insert({
+      userId: input.userId,
+      kind: 'charge',
+      amount: -input.amount,
+      idempotencyKey: input.idempotencyKey,
+      reason: input.reason,
+      chargeEntryId: null,
+    });
+    return { ok: true, balance: balance - input.amount, entryId: entry.id, replayed: false };
+  };
 
-  const refund = db.transaction(
-    (input: {
-      userId: string;
-      amount: number;
-      idempotencyKey: string;
-      reason: string;
-      chargeEntryId: string;
-    }) => {
-      const existing = ledger.findByKey(input.idempotencyKey);
-      if (existing) {
-        const expected = { userId: input.userId, kind: 'refund' as const, amount: input.amount };
-        if (!sameEntry(existing, { ...expected, chargeEntryId: input.chargeEntryId })) {
-          throw new IdempotencyConflictError(input.idempotencyKey);
-        }
-        return { balance: ledger.balance(input.userId) };
+  const refund = async (input: {
+    userId: string;
+    amount: number;
+    idempotencyKey: string;
+    reason: string;
+    chargeEntryId: string;
+  }): Promise<{ balance: number }> => {
+    const existing = await ledger.findByKey(input.idempotencyKey);
+    if (existing) {
+      const expected = { userId: input.userId, kind: 'refund' as const, amount: input.amount };
+      if (!sameEntry(existing, { ...expected, chargeEntryId: input.chargeEntryId })) {
+        throw new IdempotencyConflictError(input.idempotencyKey);
       }
-      const chargeEntry = ledger.findById(input.chargeEntryId);
-      if (!chargeEntry || chargeEntry.kind !== 'charge' || chargeEntry.userId !== input.userId) {
-        throw new RangeError(`No charge ${input.chargeEntryId} of this user to refund`);
-      }
-      const refundable = -chargeEntry.amount - ledger.refundedFor(chargeEntry.id);
-      if (input.amount > refundable) {
-        throw new RangeError(
-          `Refund of ${input.amount} exceeds the ${refundable} credits left of the charge`,
-        );
-      }
-      ledger.insert({
-        userId: input.userId,
-        kind: 'refund',
-        amount: input.amount,
-        idempotencyKey: input.idempotencyKey,
-        reason: input.reason,
-        chargeEntryId: chargeEntry.id,
-      });
-      return { balance: ledger.balance(input.userId) };
-    },
-  );
+      return { balance: await ledger.balance(input.userId) };
+    }
+    const chargeEntry = await ledger.findById(input.chargeEntryId);
+    if (!chargeEntry || chargeEntry.kind !== 'charge' || chargeEntry.userId !== input.userId) {
+      throw new RangeError(`No charge ${input.chargeEntryId} of this user to refund`);
+    }
+    const refundable = -chargeEntry.amount - (await ledger.refundedFor(chargeEntry.id));
+    if (input.amount > refundable) {
+      throw new RangeError(`Refund of ${input.amount} exceeds the ${refundable} credits left of the charge`);
+    }
+    await insert({
+      userId: input.userId,
+      kind: 'refund',
+      amount: input.amount,
+      idempotencyKey: input.idempotencyKey,
+      reason: input.reason,
+      chargeEntryId: chargeEntry.id,
+    });
+    return { balance: await ledger.balance(input.userId) };
+  };
 
-  const grant = db.transaction(
-    (input: { userId: string; amount: number; idempotencyKey: string; reason: string }) => {
-      const existing = ledger.findByKey(input.idempotencyKey);
-      if (existing) {
-        if (!sameEntry(existing, { userId: input.userId, kind: 'grant', amount: input.amount })) {
-          throw new IdempotencyConflictError(input.idempotencyKey);
-        }
-      } else {
-        ledger.insert({ ...input, kind: 'grant', chargeEntryId: null });
+  const grant = async (input: {
+    userId: string;
+    amount: number;
+    idempotencyKey: string;
+    reason: string;
+  }): Promise<{ balance: number }> => {
+    const existing = await ledger.findByKey(input.idempotencyKey);
+    if (existing) {
+      if (!sameEntry(existing, { userId: input.userId, kind: 'grant', amount: input.amount })) {
+        throw new IdempotencyConflictError(input.idempotencyKey);
       }
-      return { balance: ledger.balance(input.userId) };
-    },
-  );
+    } else {
+      await insert({ ...input, kind: 'grant', chargeEntryId: null });
+    }
+    return { balance: await ledger.balance(input.userId) };
+  };
 
-  const starters = createStarterGrantRepository(db);
-  const grantStarter = db.transaction((input: StarterInput): StarterGrant => {
-    const existing = starters.of(input.userId);
+  const grantStarter = async (input: StarterInput): Promise<StarterGrant> => {
+    const existing = await starters.of(input.userId);
     if (existing) return existing;
     const day = (input.now ?? new Date()).toISOString().slice(0, 10);
     let withheld: StarterWithheld | null = null;
-    if (starters.grantedTo(input.network, day) >= input.perNetworkPerDay) withheld = 'NETWORK_LIMIT';
-    else if (starters.creditsOn(day) + input.amount > input.dailyCap) withheld = 'DAILY_CAP';
+    if ((await starters.grantedTo(input.network, day)) >= input.perNetworkPerDay) withheld = 'NETWORK_LIMIT';
+    else if ((await starters.creditsOn(day)) + input.amount > input.dailyCap) withheld = 'DAILY_CAP';
     const record: StarterGrant = {
       userId: input.userId,
       network: input.network,
@@ -226,9 +254,9 @@ export function createCreditsService(db: Db): CreditsService {
       amount: withheld === null ? input.amount : 0,
       withheld,
     };
-    starters.insert(record);
+    await starters.insert(record);
     if (record.amount > 0) {
-      grant({
+      await grant({
         userId: input.userId,
         amount: record.amount,
         idempotencyKey: input.idempotencyKey,
@@ -236,28 +264,28 @@ export function createCreditsService(db: Db): CreditsService {
       });
     }
     return record;
-  });
+  };
 
+  // Input is checked before the transaction (a RangeError writes nothing and takes no lock).
   return {
     balance: (userId) => ledger.balance(userId),
-    // .immediate: BEGIN IMMEDIATE takes the write lock before the balance is read (see the module comment).
-    charge(input) {
+    async charge(input) {
       assertInput(input);
-      return charge.immediate(input);
+      return db.transaction([ledgerLock(input.userId)], () => charge(input));
     },
-    refund(input) {
+    async refund(input) {
       assertInput(input);
-      return refund.immediate(input);
+      return db.transaction([ledgerLock(input.userId)], () => refund(input));
     },
-    grant(input) {
+    async grant(input) {
       assertInput(input);
-      return grant.immediate(input);
+      return db.transaction([ledgerLock(input.userId)], () => grant(input));
     },
-    grantStarter(input) {
+    async grantStarter(input) {
       if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
         throw new RangeError(`Starting credits are whole numbers above 0 (got ${input.amount})`);
       }
-      return grantStarter.immediate(input);
+      return db.transaction([STARTER_LOCK, ledgerLock(input.userId)], () => grantStarter(input));
     },
     starterOf: (userId) => starters.of(userId),
   };

@@ -93,7 +93,7 @@ export async function runPaidBatch<T>(deps: PaidBatchDeps, input: PaidBatchInput
   if (!idempotencyKey) {
     throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charged call needs an Idempotency-Key header');
   }
-  const start = deps.jobs.begin({
+  const start = await deps.jobs.begin({
     userId,
     idempotencyKey,
     scope: input.scope,
@@ -117,16 +117,16 @@ async function runCharged<T>(
     outcome = await runWork(input, count);
   } catch (error) {
     // runWork settles every image, so this is a bug; give everything back before failing.
-    deps.jobs.refundAll(job, 'failed', `${input.scope} refund: internal error`);
+    await deps.jobs.refundAll(job, 'failed', `${input.scope} refund: internal error`);
     throw error;
   }
   if (input.signal.aborted) {
-    deps.jobs.refundAll(job, 'refunded', `${input.scope} refund: client went away`);
+    await deps.jobs.refundAll(job, 'refunded', `${input.scope} refund: client went away`);
     throw new AiError('aborted', 'The client went away');
   }
   const failed = outcome.reasons.map((reason) => reason !== undefined);
   if (failed.every(Boolean)) {
-    deps.jobs.refundAll(job, 'failed', `${input.scope} refund: every image failed`);
+    await deps.jobs.refundAll(job, 'failed', `${input.scope} refund: every image failed`);
     return finalAnswer(input, outcome, deps.logger, { creditsCharged: 0, balance: null });
   }
   const refunds = input.perImageCredits.map((c, i) => {
@@ -137,7 +137,7 @@ async function runCharged<T>(
   const refundAmount = refunds.reduce((sum, c) => sum + c, 0);
   const failedImages = refunds.flatMap((c, i) => (c > 0 ? [i + 1] : []));
   try {
-    return deps.jobs.finish(
+    return await deps.jobs.finish(
       job,
       { amount: refundAmount, reason: `${input.scope} refund images ${failedImages.join(', ')}` },
       (balance) =>
@@ -145,7 +145,7 @@ async function runCharged<T>(
     );
   } catch (error) {
     // The answer could not be built or stored (the transaction rolled back): nothing delivered, all given back.
-    deps.jobs.refundAll(job, 'failed', `${input.scope} refund: internal error`);
+    await deps.jobs.refundAll(job, 'failed', `${input.scope} refund: internal error`);
     throw error;
   }
 }

@@ -60,7 +60,7 @@ export function createStagingService(deps: StagingDeps): StagingService {
   return {
     async analyze(request, bytes, { userId, signal }) {
       const user = signedIn(userId);
-      const balance = deps.balanceOf(user);
+      const balance = await deps.balanceOf(user);
       if (balance < STAGING_CREDITS) throw insufficientCreditsError(STAGING_CREDITS, balance);
       const image = await checkImage(bytes);
       let roomType: RoomType | undefined = request.options.roomType;

@@ -1,59 +1,170 @@
-// Opens the server's SQLite database (better-sqlite3) with the settings every connection needs and brings its
-// schema up to date from migrations.ts. The file's folder is created on first start; ':memory:' also works.
+// Opens the server's database behind one Kysely instance: SQLite (better-sqlite3, the embedded default) for a file
+// path, PostgreSQL (a pg pool) for a postgres:// URL, and brings its schema up to date (migrate.ts). It also owns
+// the one way to write atomically, `transaction(locks, fn)`, so the services state their locking once for both.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrate } from './migrate';
 import { MIGRATIONS, type Migration } from './migrations';
+import type { Schema } from './schema';
 
-export type Db = Database.Database;
+export type Dialect = 'sqlite' | 'postgres';
 
-/** Opens (creating if needed) and migrates the database at `path`. The caller closes it with `db.close()`. */
-export function openDatabase(path: string, migrations: readonly Migration[] = MIGRATIONS): Db {
-  const inMemory = path === ':memory:' || path === '';
-  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
+export interface Database {
+  readonly dialect: Dialect;
+  /** The root instance; repositories use query() so that they join a running transaction. */
+  readonly kysely: Kysely<Schema>;
+  /** Where a statement runs now: the transaction this async call is inside, else the root instance. */
+  query(): Kysely<Schema>;
+  /**
+   * Runs `fn` in one transaction that holds the write locks its reads depend on, committing when it resolves and
+   * rolling back when it throws. SQLite: BEGIN IMMEDIATE takes the database's one write lock before anything is
+   * read, across every process on the file (`locks` are not needed there). PostgreSQL: a transaction-scoped
+   * advisory lock per name in `locks` (taken in sorted order, so two transactions never wait on each other in a
+   * circle); readers are never blocked. Called inside a transaction, `fn` joins it (taking any further locks).
+   */
+  transaction<T>(locks: readonly string[], fn: () => Promise<T>): Promise<T>;
+  /** Runs a script of several statements (migrations) where query() would run one. */
+  execScript(text: string): Promise<void>;
+  readonly open: boolean;
+  /** Closes the connection or pool; calling it again does nothing. */
+  close(): Promise<void>;
+}
+
+/** Whether DATABASE_URL (or a location given to openDatabase) names a PostgreSQL server. */
+export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//i.test(location);
+
+/**
+ * Opens (creating if needed) and migrates the database at `location`: a postgres:// URL, or a SQLite file path
+ * (':memory:' also works). The caller closes it with `await db.close()`.
+ */
+export async function openDatabase(
+  location: string,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<Database> {
+  const db = isPostgresUrl(location) ? openPostgres(location) : openSqlite(location);
   try {
-    // WAL lets readers run while one writer writes; NORMAL sync is safe with WAL and much faster than FULL.
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    // Wait for another connection's write lock instead of failing at once with SQLITE_BUSY.
-    db.pragma('busy_timeout = 5000');
-    migrate(db, migrations);
+    await migrate(db, migrations);
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
   return db;
 }
 
-/** The schema version recorded in the database file: the number of migrations applied. */
-export function schemaVersion(db: Db): number {
-  return db.pragma('user_version', { simple: true }) as number;
+function openSqlite(path: string): Database {
+  const inMemory = path === ':memory:' || path === '';
+  if (!inMemory) mkdirSync(dirname(path), { recursive: true });
+  const raw = new BetterSqlite3(path);
+  try {
+    // WAL lets readers run while one writer writes; NORMAL sync is safe with WAL and much faster than FULL.
+    raw.pragma('journal_mode = WAL');
+    raw.pragma('synchronous = NORMAL');
+    raw.pragma('foreign_keys = ON');
+    // Wait for another connection's write lock instead of failing at once with SQLITE_BUSY.
+    raw.pragma('busy_timeout = 5000');
+  } catch (error) {
+    raw.close();
+    throw error;
+  }
+  // Kysely's SQLite driver lends its one connection to one caller at a time (a mutex), so a transaction's
+  // statements never interleave with another request's on the same handle.
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) });
+  const current = new AsyncLocalStorage<Kysely<Schema>>();
+  return makeDatabase('sqlite', kysely, current, {
+    begin: (fn) =>
+      kysely.connection().execute(async (connection) => {
+        await sql`begin immediate`.execute(connection);
+        try {
+          const result = await current.run(connection, fn);
+          await sql`commit`.execute(connection);
+          return result;
+        } catch (error) {
+          // SQLite may have rolled back already (some errors end the transaction); that is fine.
+          if (raw.inTransaction) await sql`rollback`.execute(connection);
+          throw error;
+        }
+      }),
+    lock: async () => {},
+    execScript: async (text) => {
+      // Inside a transaction we hold the connection already; outside, wait for it like any statement.
+      if (current.getStore()) raw.exec(text);
+      else await kysely.connection().execute(async () => void raw.exec(text));
+    },
+    isOpen: () => raw.open,
+  });
 }
 
-/** Applies the migrations after the database's current version, each with its version bump in one transaction. */
-export function migrate(db: Db, migrations: readonly Migration[]): void {
-  const current = schemaVersion(db);
-  if (current > migrations.length) {
-    throw new Error(
-      `Database schema version ${current} is newer than this server knows (${migrations.length}): ` +
-        'run a newer raumglanz, or restore a backup made for this version.',
-    );
-  }
-  migrations.slice(current).forEach((migration, index) => {
-    const version = current + index + 1;
-    const apply = db.transaction(() => {
-      db.exec(migration.sql);
-      // PRAGMA takes no bound parameters; version is a number we computed, not input.
-      db.pragma(`user_version = ${version}`);
-    });
-    try {
-      apply();
-    } catch (error) {
-      throw new Error(`Migration ${version} (${migration.name}) failed: ${(error as Error).message}`, {
-        cause: error,
-      });
+/** bigint (COUNT, SUM, epoch milliseconds) as a JS number: every value we keep in one is far below 2^53. */
+const INT8_OID = 20;
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, types: pgTypes });
+  // An idle connection the server dropped (restart, failover) must not end the process: the pool replaces it
+  // and the next query reports any real outage.
+  pool.on('error', () => {});
+  const kysely = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  const current = new AsyncLocalStorage<Kysely<Schema>>();
+  const lock = async (executor: Kysely<Schema>, locks: readonly string[]): Promise<void> => {
+    for (const name of [...new Set(locks)].sort()) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(executor);
     }
+  };
+  return makeDatabase('postgres', kysely, current, {
+    begin: (fn, locks) =>
+      kysely.transaction().execute(async (trx) => {
+        await lock(trx, locks);
+        return current.run(trx, fn);
+      }),
+    lock,
+    execScript: async (text) => {
+      // Without parameters pg sends the text as one simple query, which may hold several statements.
+      await sql.raw(text).execute(current.getStore() ?? kysely);
+    },
+    isOpen: () => true,
   });
+}
+
+interface DialectOps {
+  begin<T>(fn: () => Promise<T>, locks: readonly string[]): Promise<T>;
+  lock(executor: Kysely<Schema>, locks: readonly string[]): Promise<void>;
+  execScript(text: string): Promise<void>;
+  isOpen(): boolean;
+}
+
+function makeDatabase(
+  dialect: Dialect,
+  kysely: Kysely<Schema>,
+  current: AsyncLocalStorage<Kysely<Schema>>,
+  ops: DialectOps,
+): Database {
+  let closing: Promise<void> | undefined;
+  return {
+    dialect,
+    kysely,
+    query: () => current.getStore() ?? kysely,
+    async transaction(locks, fn) {
+      const outer = current.getStore();
+      if (!outer) return ops.begin(fn, locks);
+      await ops.lock(outer, locks);
+      return fn();
+    },
+    execScript: (text) => ops.execScript(text),
+    get open() {
+      return closing === undefined && ops.isOpen();
+    },
+    close() {
+      closing ??= kysely.destroy();
+      return closing;
+    },
+  };
 }

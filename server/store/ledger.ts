@@ -2,7 +2,8 @@
 // or deleted; a user's balance is the SUM of their rows (charges are stored negative). The rules (no overdraw,
 // idempotency, refund limits) and the transactions around these statements live in services/credits.ts.
 import { randomUUID } from 'node:crypto';
-import type { Db } from './db';
+import { sql } from 'kysely';
+import type { Database } from './db';
 
 export type LedgerKind = 'grant' | 'charge' | 'refund';
 
@@ -22,15 +23,26 @@ export interface LedgerEntry {
 export type NewLedgerEntry = Omit<LedgerEntry, 'id' | 'createdAt'>;
 
 export interface LedgerRepository {
-  balance(userId: string): number;
-  findByKey(idempotencyKey: string): LedgerEntry | undefined;
-  findById(id: string): LedgerEntry | undefined;
+  balance(userId: string): Promise<number>;
+  findByKey(idempotencyKey: string): Promise<LedgerEntry | undefined>;
+  findById(id: string): Promise<LedgerEntry | undefined>;
   /** Credits already given back for one charge (a positive number, 0 when none). */
-  refundedFor(chargeEntryId: string): number;
-  insert(entry: NewLedgerEntry): LedgerEntry;
+  refundedFor(chargeEntryId: string): Promise<number>;
+  insert(entry: NewLedgerEntry): Promise<LedgerEntry>;
   /** A user's rows in the order they were written (tests and support use this). */
-  entriesOf(userId: string): LedgerEntry[];
+  entriesOf(userId: string): Promise<LedgerEntry[]>;
 }
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'kind',
+  'amount',
+  'idempotency_key',
+  'reason',
+  'charge_entry_id',
+  'created_at',
+] as const;
 
 interface Row {
   id: string;
@@ -42,8 +54,6 @@ interface Row {
   charge_entry_id: string | null;
   created_at: string;
 }
-
-const COLUMNS = 'id, user_id, kind, amount, idempotency_key, reason, charge_entry_id, created_at';
 
 function toEntry(row: Row): LedgerEntry {
   return {
@@ -58,49 +68,69 @@ function toEntry(row: Row): LedgerEntry {
   };
 }
 
-export function createLedgerRepository(db: Db): LedgerRepository {
-  // Prepared once: GET /api/credits runs the balance query on every call.
-  const balanceStmt = db.prepare<[string], { balance: number }>(
-    'SELECT COALESCE(SUM(amount), 0) AS balance FROM credit_ledger WHERE user_id = ?',
-  );
-  const byKey = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM credit_ledger WHERE idempotency_key = ?`);
-  const byId = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM credit_ledger WHERE id = ?`);
-  const refunded = db.prepare<[string], { total: number }>(
-    "SELECT COALESCE(SUM(amount), 0) AS total FROM credit_ledger WHERE kind = 'refund' AND charge_entry_id = ?",
-  );
-  const insertStmt = db.prepare<[Omit<Row, 'created_at'>]>(
-    `INSERT INTO credit_ledger (id, user_id, kind, amount, idempotency_key, reason, charge_entry_id)
-     VALUES (@id, @user_id, @kind, @amount, @idempotency_key, @reason, @charge_entry_id)`,
-  );
-  // rowid keeps insertion order; created_at has one-second resolution.
-  const ofUser = db.prepare<[string], Row>(
-    `SELECT ${COLUMNS} FROM credit_ledger WHERE user_id = ? ORDER BY rowid`,
-  );
+export function createLedgerRepository(db: Database): LedgerRepository {
+  // Write order: SQLite's rowid; PostgreSQL's identity column seq (migration 003). created_at has one-second
+  // resolution.
+  const writeOrder = db.dialect === 'sqlite' ? sql`rowid` : sql`seq`;
+  const one = async (column: 'id' | 'idempotency_key', value: string) => {
+    const row = await db
+      .query()
+      .selectFrom('credit_ledger')
+      .select(COLUMNS)
+      .where(column, '=', value)
+      .executeTakeFirst();
+    return row && toEntry(row);
+  };
 
   return {
-    balance: (userId) => balanceStmt.get(userId)?.balance ?? 0,
-    findByKey: (key) => {
-      const row = byKey.get(key);
-      return row && toEntry(row);
+    async balance(userId) {
+      // CAST: the same whole number on both dialects (PostgreSQL's SUM of an INTEGER column is a bigint).
+      const row = await db
+        .query()
+        .selectFrom('credit_ledger')
+        .select(sql<number>`CAST(COALESCE(SUM(amount), 0) AS INTEGER)`.as('balance'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.balance ?? 0;
     },
-    findById: (id) => {
-      const row = byId.get(id);
-      return row && toEntry(row);
+    findByKey: (key) => one('idempotency_key', key),
+    findById: (id) => one('id', id),
+    async refundedFor(chargeEntryId) {
+      const row = await db
+        .query()
+        .selectFrom('credit_ledger')
+        .select(sql<number>`CAST(COALESCE(SUM(amount), 0) AS INTEGER)`.as('total'))
+        .where('kind', '=', 'refund')
+        .where('charge_entry_id', '=', chargeEntryId)
+        .executeTakeFirst();
+      return row?.total ?? 0;
     },
-    refundedFor: (chargeEntryId) => refunded.get(chargeEntryId)?.total ?? 0,
-    insert(entry) {
-      const id = randomUUID();
-      insertStmt.run({
-        id,
-        user_id: entry.userId,
-        kind: entry.kind,
-        amount: entry.amount,
-        idempotency_key: entry.idempotencyKey,
-        reason: entry.reason,
-        charge_entry_id: entry.chargeEntryId,
-      });
-      return toEntry(byId.get(id)!);
+    async insert(entry) {
+      const row = await db
+        .query()
+        .insertInto('credit_ledger')
+        .values({
+          id: randomUUID(),
+          user_id: entry.userId,
+          kind: entry.kind,
+          amount: entry.amount,
+          idempotency_key: entry.idempotencyKey,
+          reason: entry.reason,
+          charge_entry_id: entry.chargeEntryId,
+        })
+        .returning(COLUMNS)
+        .executeTakeFirstOrThrow();
+      return toEntry(row);
     },
-    entriesOf: (userId) => ofUser.all(userId).map(toEntry),
+    async entriesOf(userId) {
+      const rows = await db
+        .query()
+        .selectFrom('credit_ledger')
+        .select(COLUMNS)
+        .where('user_id', '=', userId)
+        .orderBy(writeOrder)
+        .execute();
+      return rows.map(toEntry);
+    },
   };
 }

@@ -1,13 +1,20 @@
-// The database schema as an ordered list of SQL migrations. Migration N (1-based position in the list) is
-// applied once, in its own transaction, and recorded in `PRAGMA user_version` (see db.ts).
+// The database schema as an ordered list of SQL migrations, one list for both dialects. Migration N (1-based
+// position in the list) is applied once, in its own transaction, and recorded (SQLite: `PRAGMA user_version`;
+// PostgreSQL: the schema_version table), see migrate.ts. `sql` is written for SQLite and used on PostgreSQL too
+// unless the migration has a `postgres` text of its own (its types differ: boolean, timestamptz, bigint for
+// epoch milliseconds, an identity column where SQLite has rowid). Both texts must describe the same schema.
 // NEVER edit or reorder a migration that has shipped: databases out there already ran it. Append a new one.
-// Keep the SQL portable to PostgreSQL where easy: TEXT/INTEGER, no AUTOINCREMENT, CURRENT_TIMESTAMP not strftime.
 
 export interface Migration {
   /** Short, unique, for logs and error messages. */
   name: string;
   sql: string;
+  /** The PostgreSQL text when `sql` is not portable. */
+  postgres?: string;
 }
+
+/** SQLite's CURRENT_TIMESTAMP text ('YYYY-MM-DD HH:MM:SS', UTC), so both dialects store the same created_at. */
+const PG_NOW_TEXT = "to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS')";
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -18,6 +25,13 @@ export const MIGRATIONS: readonly Migration[] = [
         value TEXT NOT NULL
       );
       INSERT INTO app_meta (key, value) VALUES ('created_at', CAST(CURRENT_TIMESTAMP AS TEXT));
+    `,
+    postgres: `
+      CREATE TABLE app_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      INSERT INTO app_meta (key, value) VALUES ('created_at', ${PG_NOW_TEXT});
     `,
   },
   {
@@ -42,6 +56,28 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX "account_userId_idx" ON "account" ("userId");
       CREATE INDEX "verification_identifier_idx" ON "verification" ("identifier");
     `,
+    // What better-auth's migrator writes for PostgreSQL (booleans and dates of its own type).
+    postgres: `
+      CREATE TABLE "user" ("id" text not null primary key, "name" text not null, "email" text not null unique,
+        "emailVerified" boolean not null, "image" text, "createdAt" timestamptz default CURRENT_TIMESTAMP not null,
+        "updatedAt" timestamptz default CURRENT_TIMESTAMP not null);
+      CREATE TABLE "session" ("id" text not null primary key, "expiresAt" timestamptz not null,
+        "token" text not null unique, "createdAt" timestamptz default CURRENT_TIMESTAMP not null,
+        "updatedAt" timestamptz not null, "ipAddress" text, "userAgent" text,
+        "userId" text not null references "user" ("id") on delete cascade);
+      CREATE TABLE "account" ("id" text not null primary key, "accountId" text not null,
+        "providerId" text not null, "userId" text not null references "user" ("id") on delete cascade,
+        "accessToken" text, "refreshToken" text, "idToken" text, "accessTokenExpiresAt" timestamptz,
+        "refreshTokenExpiresAt" timestamptz, "scope" text, "password" text,
+        "createdAt" timestamptz default CURRENT_TIMESTAMP not null, "updatedAt" timestamptz not null);
+      CREATE TABLE "verification" ("id" text not null primary key, "identifier" text not null,
+        "value" text not null, "expiresAt" timestamptz not null,
+        "createdAt" timestamptz default CURRENT_TIMESTAMP not null,
+        "updatedAt" timestamptz default CURRENT_TIMESTAMP not null);
+      CREATE INDEX "session_userId_idx" ON "session" ("userId");
+      CREATE INDEX "account_userId_idx" ON "account" ("userId");
+      CREATE INDEX "verification_identifier_idx" ON "verification" ("identifier");
+    `,
   },
   {
     // The credit ledger (server/store/ledger.ts): append-only, the balance is SUM(amount) per user.
@@ -60,6 +96,26 @@ export const MIGRATIONS: readonly Migration[] = [
         reason TEXT NOT NULL,
         charge_entry_id TEXT REFERENCES credit_ledger (id),
         created_at TEXT NOT NULL DEFAULT CURRENT_TIMESTAMP,
+        CHECK ((kind = 'refund') = (charge_entry_id IS NOT NULL))
+      );
+      CREATE INDEX credit_ledger_user_idx ON credit_ledger (user_id, amount);
+      CREATE INDEX credit_ledger_charge_idx ON credit_ledger (charge_entry_id);
+    `,
+    // seq: the write order (SQLite has its rowid). One user's rows are written under that user's lock
+    // (services/credits.ts), so for one user seq order is commit order.
+    postgres: `
+      CREATE TABLE credit_ledger (
+        id TEXT PRIMARY KEY,
+        seq BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE,
+        user_id TEXT NOT NULL REFERENCES "user" ("id"),
+        kind TEXT NOT NULL CHECK (kind IN ('grant', 'charge', 'refund')),
+        amount INTEGER NOT NULL CHECK (
+          (kind = 'charge' AND amount < 0) OR (kind IN ('grant', 'refund') AND amount > 0)
+        ),
+        idempotency_key TEXT NOT NULL UNIQUE,
+        reason TEXT NOT NULL,
+        charge_entry_id TEXT REFERENCES credit_ledger (id),
+        created_at TEXT NOT NULL DEFAULT ${PG_NOW_TEXT},
         CHECK ((kind = 'refund') = (charge_entry_id IS NOT NULL))
       );
       CREATE INDEX credit_ledger_user_idx ON credit_ledger (user_id, amount);
@@ -102,6 +158,36 @@ export const MIGRATIONS: readonly Migration[] = [
         heartbeat_at INTEGER NOT NULL
       );
     `,
+    // Epoch milliseconds need BIGINT on PostgreSQL (SQLite's INTEGER is 64-bit already).
+    postgres: `
+      CREATE TABLE paid_jobs (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES "user" ("id"),
+        idempotency_key TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        cost INTEGER NOT NULL CHECK (cost > 0),
+        state TEXT NOT NULL CHECK (state IN ('pending', 'done', 'failed', 'refunded')),
+        attempt INTEGER NOT NULL,
+        charge_entry_id TEXT NOT NULL REFERENCES credit_ledger (id),
+        credits_charged INTEGER,
+        result_status INTEGER,
+        result_json TEXT,
+        result_expires_at BIGINT,
+        owner_boot_id TEXT NOT NULL,
+        owner_pid INTEGER NOT NULL,
+        created_at TEXT NOT NULL DEFAULT ${PG_NOW_TEXT},
+        updated_at BIGINT NOT NULL,
+        UNIQUE (user_id, idempotency_key)
+      );
+      CREATE INDEX paid_jobs_state_idx ON paid_jobs (state, owner_boot_id);
+      CREATE TABLE server_boots (
+        boot_id TEXT PRIMARY KEY,
+        pid INTEGER NOT NULL,
+        started_at BIGINT NOT NULL,
+        heartbeat_at BIGINT NOT NULL
+      );
+    `,
   },
   {
     // Starter credits (services/credits.ts grantStarter): one row per new account saying what it was given and
@@ -120,6 +206,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX starter_grants_network_idx ON starter_grants (network, day);
       CREATE INDEX starter_grants_day_idx ON starter_grants (day);
     `,
+    postgres: `
+      CREATE TABLE starter_grants (
+        user_id TEXT PRIMARY KEY REFERENCES "user" ("id"),
+        network TEXT NOT NULL,
+        day TEXT NOT NULL,
+        amount INTEGER NOT NULL CHECK (amount >= 0),
+        withheld TEXT CHECK (withheld IN ('NETWORK_LIMIT', 'DAILY_CAP')),
+        created_at TEXT NOT NULL DEFAULT ${PG_NOW_TEXT}
+      );
+      CREATE INDEX starter_grants_network_idx ON starter_grants (network, day);
+      CREATE INDEX starter_grants_day_idx ON starter_grants (day);
+    `,
   },
   {
     // The heartbeat drops stored answers past their time every few seconds: only rows still holding one are
@@ -127,6 +225,14 @@ export const MIGRATIONS: readonly Migration[] = [
     name: '006_paid_jobs_expiry_idx',
     sql: `
       CREATE INDEX paid_jobs_expiry_idx ON paid_jobs (result_expires_at) WHERE result_json IS NOT NULL;
+    `,
+  },
+  {
+    // Servers on several machines share one PostgreSQL: a pid is only worth checking on its own host, so each
+    // boot records its host name (services/paidJobs.ts); elsewhere only the heartbeat counts.
+    name: '007_server_boots_host',
+    sql: `
+      ALTER TABLE server_boots ADD COLUMN host TEXT NOT NULL DEFAULT '';
     `,
   },
 ];

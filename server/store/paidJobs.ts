@@ -1,7 +1,8 @@
 // The paid_jobs and server_boots tables: SQL only, no rules. A paid job is the durable twin of one charge (its
 // state, its stored answer, the process that owns it); the rules and the transactions that tie a job to its
 // ledger entries live in services/paidJobs.ts.
-import type { Db } from './db';
+import { sql } from 'kysely';
+import type { Database } from './db';
 
 export type PaidJobState = 'pending' | 'done' | 'failed' | 'refunded';
 
@@ -29,8 +30,28 @@ export interface PaidJob {
 export interface ServerBoot {
   bootId: string;
   pid: number;
+  /** The machine the process runs on (os.hostname()). */
+  host: string;
   heartbeatAt: number;
 }
+
+const COLUMNS = [
+  'id',
+  'user_id',
+  'idempotency_key',
+  'scope',
+  'fingerprint',
+  'cost',
+  'state',
+  'attempt',
+  'charge_entry_id',
+  'credits_charged',
+  'result_status',
+  'result_json',
+  'result_expires_at',
+  'owner_boot_id',
+  'owner_pid',
+] as const;
 
 interface Row {
   id: string;
@@ -49,10 +70,6 @@ interface Row {
   owner_boot_id: string;
   owner_pid: number;
 }
-
-const COLUMNS =
-  'id, user_id, idempotency_key, scope, fingerprint, cost, state, attempt, charge_entry_id, credits_charged, ' +
-  'result_status, result_json, result_expires_at, owner_boot_id, owner_pid';
 
 function toJob(row: Row): PaidJob {
   return {
@@ -75,121 +92,174 @@ function toJob(row: Row): PaidJob {
 }
 
 export interface PaidJobRepository {
-  findByKey(userId: string, idempotencyKey: string): PaidJob | undefined;
-  findById(id: string): PaidJob | undefined;
+  findByKey(userId: string, idempotencyKey: string): Promise<PaidJob | undefined>;
+  findById(id: string): Promise<PaidJob | undefined>;
   /** A new job, or a refunded/failed one started again (same row, next attempt, new charge). */
   upsertPending(
     job: Omit<PaidJob, 'state' | 'creditsCharged' | 'resultStatus' | 'resultJson' | 'resultExpiresAt'>,
     now: number,
-  ): void;
+  ): Promise<void>;
   markDone(
     id: string,
     fields: { creditsCharged: number; status: number; json: string; expiresAt: number },
     now: number,
-  ): void;
-  markRefunded(id: string, state: 'failed' | 'refunded', now: number): void;
+  ): Promise<void>;
+  markRefunded(id: string, state: 'failed' | 'refunded', now: number): Promise<void>;
   /** Pending jobs not owned by `bootId`. */
-  pendingNotOwnedBy(bootId: string): PaidJob[];
+  pendingNotOwnedBy(bootId: string): Promise<PaidJob[]>;
   /** Drops stored answers past their time; returns how many. */
-  dropExpiredResults(now: number): number;
-  countByState(): Record<PaidJobState, number>;
-  registerBoot(boot: ServerBoot): void;
-  heartbeat(bootId: string, now: number): void;
-  removeBoot(bootId: string): void;
-  boot(bootId: string): ServerBoot | undefined;
+  dropExpiredResults(now: number): Promise<number>;
+  countByState(): Promise<Record<PaidJobState, number>>;
+  registerBoot(boot: ServerBoot): Promise<void>;
+  heartbeat(bootId: string, now: number): Promise<void>;
+  removeBoot(bootId: string): Promise<void>;
+  boot(bootId: string): Promise<ServerBoot | undefined>;
 }
 
-export function createPaidJobRepository(db: Db): PaidJobRepository {
-  const byKey = db.prepare<[string, string], Row>(
-    `SELECT ${COLUMNS} FROM paid_jobs WHERE user_id = ? AND idempotency_key = ?`,
-  );
-  const byId = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM paid_jobs WHERE id = ?`);
-  const upsert = db.prepare(
-    `INSERT INTO paid_jobs (id, user_id, idempotency_key, scope, fingerprint, cost, state, attempt, charge_entry_id,
-       owner_boot_id, owner_pid, updated_at)
-     VALUES (@id, @user_id, @idempotency_key, @scope, @fingerprint, @cost, 'pending', @attempt, @charge_entry_id,
-       @owner_boot_id, @owner_pid, @now)
-     ON CONFLICT (id) DO UPDATE SET state = 'pending', attempt = excluded.attempt, cost = excluded.cost,
-       charge_entry_id = excluded.charge_entry_id, credits_charged = NULL, result_status = NULL,
-       result_json = NULL, result_expires_at = NULL, owner_boot_id = excluded.owner_boot_id,
-       owner_pid = excluded.owner_pid, updated_at = excluded.updated_at`,
-  );
-  const done = db.prepare(
-    `UPDATE paid_jobs SET state = 'done', credits_charged = @credits, result_status = @status,
-       result_json = @json, result_expires_at = @expires, updated_at = @now WHERE id = @id AND state = 'pending'`,
-  );
-  const refunded = db.prepare(
-    `UPDATE paid_jobs SET state = @state, credits_charged = 0, updated_at = @now
-     WHERE id = @id AND state = 'pending'`,
-  );
-  const pending = db.prepare<[string], Row>(
-    `SELECT ${COLUMNS} FROM paid_jobs WHERE state = 'pending' AND owner_boot_id <> ?`,
-  );
-  const expire = db.prepare(
-    `UPDATE paid_jobs SET result_json = NULL WHERE result_json IS NOT NULL AND result_expires_at <= ?`,
-  );
-  const counts = db.prepare<[], { state: PaidJobState; n: number }>(
-    'SELECT state, COUNT(*) AS n FROM paid_jobs GROUP BY state',
-  );
-  const insertBoot = db.prepare(
-    'INSERT INTO server_boots (boot_id, pid, started_at, heartbeat_at) VALUES (?, ?, ?, ?)',
-  );
-  const beat = db.prepare('UPDATE server_boots SET heartbeat_at = ? WHERE boot_id = ?');
-  const deleteBoot = db.prepare('DELETE FROM server_boots WHERE boot_id = ?');
-  const bootRow = db.prepare<[string], { boot_id: string; pid: number; heartbeat_at: number }>(
-    'SELECT boot_id, pid, heartbeat_at FROM server_boots WHERE boot_id = ?',
-  );
-
+export function createPaidJobRepository(db: Database): PaidJobRepository {
   return {
-    findByKey: (userId, key) => {
-      const row = byKey.get(userId, key);
+    async findByKey(userId, key) {
+      const row = await db
+        .query()
+        .selectFrom('paid_jobs')
+        .select(COLUMNS)
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst();
       return row && toJob(row);
     },
-    findById: (id) => {
-      const row = byId.get(id);
+    async findById(id) {
+      const row = await db
+        .query()
+        .selectFrom('paid_jobs')
+        .select(COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst();
       return row && toJob(row);
     },
-    upsertPending(job, now) {
-      upsert.run({
-        id: job.id,
-        user_id: job.userId,
-        idempotency_key: job.idempotencyKey,
-        scope: job.scope,
-        fingerprint: job.fingerprint,
-        cost: job.cost,
-        attempt: job.attempt,
-        charge_entry_id: job.chargeEntryId,
-        owner_boot_id: job.ownerBootId,
-        owner_pid: job.ownerPid,
-        now,
-      });
+    async upsertPending(job, now) {
+      await db
+        .query()
+        .insertInto('paid_jobs')
+        .values({
+          id: job.id,
+          user_id: job.userId,
+          idempotency_key: job.idempotencyKey,
+          scope: job.scope,
+          fingerprint: job.fingerprint,
+          cost: job.cost,
+          state: 'pending',
+          attempt: job.attempt,
+          charge_entry_id: job.chargeEntryId,
+          owner_boot_id: job.ownerBootId,
+          owner_pid: job.ownerPid,
+          updated_at: now,
+        })
+        .onConflict((conflict) =>
+          conflict.column('id').doUpdateSet((eb) => ({
+            state: 'pending',
+            attempt: eb.ref('excluded.attempt'),
+            cost: eb.ref('excluded.cost'),
+            charge_entry_id: eb.ref('excluded.charge_entry_id'),
+            credits_charged: null,
+            result_status: null,
+            result_json: null,
+            result_expires_at: null,
+            owner_boot_id: eb.ref('excluded.owner_boot_id'),
+            owner_pid: eb.ref('excluded.owner_pid'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
     },
-    markDone(id, fields, now) {
-      done.run({
-        id,
-        credits: fields.creditsCharged,
-        status: fields.status,
-        json: fields.json,
-        expires: fields.expiresAt,
-        now,
-      });
+    async markDone(id, fields, now) {
+      await db
+        .query()
+        .updateTable('paid_jobs')
+        .set({
+          state: 'done',
+          credits_charged: fields.creditsCharged,
+          result_status: fields.status,
+          result_json: fields.json,
+          result_expires_at: fields.expiresAt,
+          updated_at: now,
+        })
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
+        .execute();
     },
-    markRefunded(id, state, now) {
-      refunded.run({ id, state, now });
+    async markRefunded(id, state, now) {
+      await db
+        .query()
+        .updateTable('paid_jobs')
+        .set({ state, credits_charged: 0, updated_at: now })
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
+        .execute();
     },
-    pendingNotOwnedBy: (bootId) => pending.all(bootId).map(toJob),
-    dropExpiredResults: (now) => expire.run(now).changes,
-    countByState() {
+    async pendingNotOwnedBy(bootId) {
+      const rows = await db
+        .query()
+        .selectFrom('paid_jobs')
+        .select(COLUMNS)
+        .where('state', '=', 'pending')
+        .where('owner_boot_id', '<>', bootId)
+        .execute();
+      return rows.map(toJob);
+    },
+    async dropExpiredResults(now) {
+      const result = await db
+        .query()
+        .updateTable('paid_jobs')
+        .set({ result_json: null })
+        .where('result_json', 'is not', null)
+        .where('result_expires_at', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async countByState() {
+      const rows = await db
+        .query()
+        .selectFrom('paid_jobs')
+        .select(['state', sql<number>`CAST(COUNT(*) AS INTEGER)`.as('n')])
+        .groupBy('state')
+        .execute();
       const result: Record<PaidJobState, number> = { pending: 0, done: 0, failed: 0, refunded: 0 };
-      for (const { state, n } of counts.all()) result[state] = n;
+      for (const { state, n } of rows) result[state] = n;
       return result;
     },
-    registerBoot: (boot) => void insertBoot.run(boot.bootId, boot.pid, boot.heartbeatAt, boot.heartbeatAt),
-    heartbeat: (bootId, now) => void beat.run(now, bootId),
-    removeBoot: (bootId) => void deleteBoot.run(bootId),
-    boot(bootId) {
-      const row = bootRow.get(bootId);
-      return row && { bootId: row.boot_id, pid: row.pid, heartbeatAt: row.heartbeat_at };
+    async registerBoot(boot) {
+      await db
+        .query()
+        .insertInto('server_boots')
+        .values({
+          boot_id: boot.bootId,
+          pid: boot.pid,
+          host: boot.host,
+          started_at: boot.heartbeatAt,
+          heartbeat_at: boot.heartbeatAt,
+        })
+        .execute();
+    },
+    async heartbeat(bootId, now) {
+      await db
+        .query()
+        .updateTable('server_boots')
+        .set({ heartbeat_at: now })
+        .where('boot_id', '=', bootId)
+        .execute();
+    },
+    async removeBoot(bootId) {
+      await db.query().deleteFrom('server_boots').where('boot_id', '=', bootId).execute();
+    },
+    async boot(bootId) {
+      const row = await db
+        .query()
+        .selectFrom('server_boots')
+        .select(['boot_id', 'pid', 'host', 'heartbeat_at'])
+        .where('boot_id', '=', bootId)
+        .executeTakeFirst();
+      return row && { bootId: row.boot_id, pid: row.pid, host: row.host, heartbeatAt: row.heartbeat_at };
     },
   };
 }

@@ -1,6 +1,7 @@
 // The starter_grants table: SQL only. One row per account: the starting credits it got (or 0 and why), its
 // network and UTC day. The limits and the transaction with the ledger grant live in services/credits.ts.
-import type { Db } from './db';
+import { sql } from 'kysely';
+import type { Database } from './db';
 
 export type StarterWithheld = 'NETWORK_LIMIT' | 'DAILY_CAP';
 
@@ -13,39 +14,23 @@ export interface StarterGrant {
 }
 
 export interface StarterGrantRepository {
-  of(userId: string): StarterGrant | undefined;
+  of(userId: string): Promise<StarterGrant | undefined>;
   /** Accounts from this network that got credits on this day. */
-  grantedTo(network: string, day: string): number;
+  grantedTo(network: string, day: string): Promise<number>;
   /** Free credits granted on this day, server-wide. */
-  creditsOn(day: string): number;
-  insert(grant: StarterGrant): void;
+  creditsOn(day: string): Promise<number>;
+  insert(grant: StarterGrant): Promise<void>;
 }
 
-interface Row {
-  user_id: string;
-  network: string;
-  day: string;
-  amount: number;
-  withheld: StarterWithheld | null;
-}
-
-export function createStarterGrantRepository(db: Db): StarterGrantRepository {
-  const byUser = db.prepare<[string], Row>(
-    'SELECT user_id, network, day, amount, withheld FROM starter_grants WHERE user_id = ?',
-  );
-  const perNetwork = db.prepare<[string, string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM starter_grants WHERE network = ? AND day = ? AND amount > 0',
-  );
-  const perDay = db.prepare<[string], { total: number }>(
-    'SELECT COALESCE(SUM(amount), 0) AS total FROM starter_grants WHERE day = ?',
-  );
-  const insertStmt = db.prepare(
-    `INSERT INTO starter_grants (user_id, network, day, amount, withheld)
-     VALUES (@user_id, @network, @day, @amount, @withheld)`,
-  );
+export function createStarterGrantRepository(db: Database): StarterGrantRepository {
   return {
-    of(userId) {
-      const row = byUser.get(userId);
+    async of(userId) {
+      const row = await db
+        .query()
+        .selectFrom('starter_grants')
+        .select(['user_id', 'network', 'day', 'amount', 'withheld'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
       return (
         row && {
           userId: row.user_id,
@@ -56,16 +41,38 @@ export function createStarterGrantRepository(db: Db): StarterGrantRepository {
         }
       );
     },
-    grantedTo: (network, day) => perNetwork.get(network, day)?.n ?? 0,
-    creditsOn: (day) => perDay.get(day)?.total ?? 0,
-    insert(grant) {
-      insertStmt.run({
-        user_id: grant.userId,
-        network: grant.network,
-        day: grant.day,
-        amount: grant.amount,
-        withheld: grant.withheld,
-      });
+    async grantedTo(network, day) {
+      const row = await db
+        .query()
+        .selectFrom('starter_grants')
+        .select(sql<number>`CAST(COUNT(*) AS INTEGER)`.as('n'))
+        .where('network', '=', network)
+        .where('day', '=', day)
+        .where('amount', '>', 0)
+        .executeTakeFirst();
+      return row?.n ?? 0;
+    },
+    async creditsOn(day) {
+      const row = await db
+        .query()
+        .selectFrom('starter_grants')
+        .select(sql<number>`CAST(COALESCE(SUM(amount), 0) AS INTEGER)`.as('total'))
+        .where('day', '=', day)
+        .executeTakeFirst();
+      return row?.total ?? 0;
+    },
+    async insert(grant) {
+      await db
+        .query()
+        .insertInto('starter_grants')
+        .values({
+          user_id: grant.userId,
+          network: grant.network,
+          day: grant.day,
+          amount: grant.amount,
+          withheld: grant.withheld,
+        })
+        .execute();
     },
   };
 }

@@ -50,16 +50,20 @@ const apply = () => browser.page.getByRole('button', { name: 'Optimierungen anwe
 const plain = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Changes the account's balance behind the page's back, straight in the app's SQLite file. */
-function ledger(change: 'charge' | 'grant', amount: number): void {
-  const db = openDatabase(join(app.dir, 'raumglanz.db'));
+async function ledger(change: 'charge' | 'grant', amount: number): Promise<void> {
+  const db = await openDatabase(join(app.dir, 'raumglanz.db'));
   try {
-    const { id } = db.prepare('SELECT id FROM "user" WHERE email = ?').get(email) as { id: string };
+    const { id } = await db.kysely
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     const credits = createCreditsService(db);
     const input = { userId: id, amount, idempotencyKey: `e2e:${change}:${Date.now()}`, reason: 'e2e' };
-    if (change === 'grant') credits.grant(input);
-    else expect(credits.charge(input).ok).toBe(true);
+    if (change === 'grant') await credits.grant(input);
+    else expect((await credits.charge(input)).ok).toBe(true);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -141,7 +145,7 @@ describe('the journey when things go wrong', () => {
 
   it("opens the dialog on the server's 402 too, saying 'keine Credits mehr' at a balance of 0", async () => {
     const { page } = browser;
-    ledger('charge', 3);
+    await ledger('charge', 3);
     // The page still believes in 3 credits; one credit's worth is sent and the server refuses. (A paid mode: the
     // builtin provider's classical approximations, such as 'Erster Eindruck', are free.)
     await clearModes(page);
@@ -162,7 +166,7 @@ describe('the journey when things go wrong', () => {
 
   it('lets one failing photo fail alone while the others are enhanced', async () => {
     const { page } = browser;
-    ledger('grant', 10);
+    await ledger('grant', 10);
     await page.reload();
     await expectText(balance(), '10 Credits');
     await page.getByRole('button', { name: 'Zurück' }).first().click();

@@ -65,12 +65,21 @@ describe('login', () => {
 
   it("reloads the balance on the browser event 'creditUpdate'", async () => {
     // Credits granted behind the page's back (as a purchase or a refund would), straight into the app's file.
-    const db = openDatabase(join(app.dir, 'raumglanz.db'));
+    const db = await openDatabase(join(app.dir, 'raumglanz.db'));
     try {
-      const { id } = db.prepare('SELECT id FROM "user" WHERE email = ?').get(email) as { id: string };
-      createCreditsService(db).grant({ userId: id, amount: 5, idempotencyKey: `e2e:${id}`, reason: 'e2e' });
+      const { id } = await db.kysely
+        .selectFrom('user')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      await createCreditsService(db).grant({
+        userId: id,
+        amount: 5,
+        idempotencyKey: `e2e:${id}`,
+        reason: 'e2e',
+      });
     } finally {
-      db.close();
+      await db.close();
     }
     await expectText(balance(), '10 Credits');
     await browser.page.evaluate(() => window.dispatchEvent(new Event('creditUpdate')));

@@ -1,21 +1,25 @@
-// Starts the real app for a test: createApp on 127.0.0.1 with a free port, a real SQLite file in a fresh temp
-// folder, silent logs and no OpenAI key (AI_PROVIDER builtin). Always `await server.close()` (afterAll/afterEach):
-// it stops the server, closes the database and deletes the temp folder.
+// Starts the real app for a test: createApp on 127.0.0.1 with a free port, a real database (a SQLite file in a
+// fresh temp folder, or a fresh PostgreSQL database in the server-pg project: tests/helpers/testDatabase.ts),
+// silent logs and no OpenAI key (AI_PROVIDER builtin). Always `await server.close()` (afterAll/afterEach): it
+// stops the server, closes the database and deletes the temp folder.
 //
 //   const server = await startTestServer({ env: { STARTING_CREDITS: 3 } });
 //   const res = await fetch(`${server.url}/api/health`);
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../server/app';
 import type { AppInput } from '../../server/deps';
 import { parseEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
-import { openDatabase, type Db } from '../../server/store/db';
+import { isPostgresUrl, openDatabase, type Database } from '../../server/store/db';
+import { newTestLocation } from './testDatabase';
 
 export interface TestServerOptions {
-  /** Typed env values over the test defaults (DATABASE_PATH and STATIC_DIR default into the temp folder). */
+  /**
+   * Typed env values over the test defaults (DATABASE_PATH and STATIC_DIR default into the temp folder; on
+   * PostgreSQL DATABASE_URL names a fresh database). Pass another server's DATABASE_URL/DATABASE_PATH to share it.
+   */
   env?: Partial<Env>;
   /** Any other app dependency to replace or add: a logger that records, extra routers, fakes of services. */
   deps?: Partial<Omit<AppInput, 'env' | 'db'>>;
@@ -24,20 +28,21 @@ export interface TestServerOptions {
 export interface TestServer {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:43127 */
   url: string;
-  db: Db;
+  db: Database;
   env: Env;
-  /** The temp folder holding the database (and the default, empty STATIC_DIR). */
+  /** The temp folder holding the SQLite database (and the default, empty STATIC_DIR). */
   dir: string;
   close(): Promise<void>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'raumglanz-test-'));
+  const { location, dir } = await newTestLocation('server');
   const env: Env = {
     ...parseEnv({
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_PATH: join(dir, 'raumglanz.db'),
+      ...(isPostgresUrl(location) ? { DATABASE_URL: location } : {}),
       STATIC_DIR: join(dir, 'static'),
       // Tests sign up many accounts from 127.0.0.1; the free-credit limits have their own test.
       STARTER_CREDITS_PER_NETWORK_PER_DAY: '1000000',
@@ -45,7 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     }),
     ...options.env,
   };
-  const db = openDatabase(env.DATABASE_PATH);
+  const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
   const app = createApp({ logger: createLogger(env.LOG_LEVEL), ...options.deps, env, db });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
@@ -62,7 +67,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      db.close();
+      await db.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

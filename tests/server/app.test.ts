@@ -84,7 +84,7 @@ describe('GET /api/health', () => {
   it('answers 503 with db error when the database is gone', async () => {
     const broken = await startTestServer();
     try {
-      broken.db.close();
+      await broken.db.close();
       const res = await fetch(`${broken.url}/api/health`);
       expect(res.status).toBe(503);
       expect(HealthResponse.parse(await res.json())).toEqual({
@@ -93,7 +93,7 @@ describe('GET /api/health', () => {
         db: 'error',
       });
     } finally {
-      // close() closes the database again; better-sqlite3 allows that.
+      // close() closes the database again; a second close does nothing.
       await broken.close();
     }
   });

@@ -1,7 +1,7 @@
 // Small HTTP helpers for the account and credit tests: sign up or in over real HTTP and carry the session
 // cookie like a browser would (with the page's own Origin on state-changing calls).
 import { expect } from 'vitest';
-import type { Db } from '../../server/store/db';
+import type { Database } from '../../server/store/db';
 import type { TestServer } from '../helpers/startServer';
 
 export interface Account {
@@ -63,10 +63,19 @@ export async function sessionUserId(server: TestServer, cookie: string): Promise
 }
 
 /** A bare account row as better-auth writes it, for ledger tests that need no HTTP (the ledger references "user"). */
-export function addUser(db: Db, id: string): string {
+export async function addUser(db: Database, id: string): Promise<string> {
   const now = new Date().toISOString();
-  db.prepare(
-    'INSERT INTO "user" (id, name, email, "emailVerified", "createdAt", "updatedAt") VALUES (?, ?, ?, 0, ?, ?)',
-  ).run(id, id, `${id}@example.com`, now, now);
+  await db.kysely
+    .insertInto('user')
+    .values({
+      id,
+      name: id,
+      email: `${id}@example.com`,
+      // better-auth's own encoding per dialect: 0/1 on SQLite, a boolean on PostgreSQL.
+      emailVerified: db.dialect === 'sqlite' ? 0 : false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
   return id;
 }

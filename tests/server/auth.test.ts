@@ -1,18 +1,21 @@
-// Accounts over real HTTP on 127.0.0.1 with a real SQLite file: sign-up, session cookie, sign-in, sign-out,
+// Accounts over real HTTP on 127.0.0.1 with a real database (SQLite file; PostgreSQL in server-pg): sign-up, session cookie, sign-in, sign-out,
 // the starting credits, the German-facing failure codes, request validation in front of better-auth, the
 // persisted secret, and our migrations matching better-auth's own schema.
 import type { AddressInfo } from 'node:net';
 import { getMigrations } from 'better-auth/db/migration';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../core/contract/errors';
 import { createApp } from '../../server/app';
 import { authOptions, signupGrantKey } from '../../server/auth/auth';
+import { authSecret } from '../../server/auth/secret';
 import { EnvError, parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { createCreditsService } from '../../server/services/credits';
 import { openDatabase } from '../../server/store/db';
 import { createLedgerRepository } from '../../server/store/ledger';
 import { startTestServer, type TestServer } from '../helpers/startServer';
+import { rowOf } from '../helpers/testDatabase';
 import { cookieOf, creditsOf, postJson, sessionUserId, signUp, uniqueEmail } from './auth.helpers';
 
 let server: TestServer;
@@ -58,7 +61,7 @@ describe('sign-up, session and credits', () => {
     expect(setCookie).not.toMatch(/; Secure/);
 
     expect(await sessionUserId(server, cookieOf(res))).toBe(user.id);
-    const row = server.db.prepare('SELECT id, email FROM "user" WHERE id = ?').get(user.id);
+    const row = await rowOf(server.db, sql`SELECT id, email FROM "user" WHERE id = ${user.id}`);
     expect(row).toEqual({ id: user.id, email });
   });
 
@@ -84,19 +87,19 @@ describe('sign-up, session and credits', () => {
   it('grants the starting credits once, with the key signup:<userId>', async () => {
     const account = await signUp(server);
     const ledger = createLedgerRepository(server.db);
-    expect(ledger.entriesOf(account.userId)).toMatchObject([
+    expect(await ledger.entriesOf(account.userId)).toMatchObject([
       { kind: 'grant', amount: 10, idempotencyKey: signupGrantKey(account.userId), reason: 'signup' },
     ]);
     // The hook running again (a retry, a second process) changes nothing.
     const credits = createCreditsService(server.db);
-    const again = credits.grant({
+    const again = await credits.grant({
       userId: account.userId,
       amount: 10,
       idempotencyKey: signupGrantKey(account.userId),
       reason: 'signup',
     });
     expect(again).toEqual({ balance: 10 });
-    expect(ledger.entriesOf(account.userId)).toHaveLength(1);
+    expect(await ledger.entriesOf(account.userId)).toHaveLength(1);
   });
 
   it('signs in again with the right password, case-insensitively by e-mail', async () => {
@@ -133,7 +136,7 @@ describe('sign-up, session and credits', () => {
       password: 'anderes-passwort',
     });
     await betterAuthError(res, 422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM "user" WHERE email = ?').get(email)).toEqual({
+    expect(await rowOf(server.db, sql`SELECT COUNT(*) AS n FROM "user" WHERE email = ${email}`)).toEqual({
       n: 1,
     });
     expect(await creditsOf(server, first.cookie)).toBe(10);
@@ -147,7 +150,7 @@ describe('sign-up, session and credits', () => {
       password: '1234567',
     });
     await betterAuthError(res, 400, 'PASSWORD_TOO_SHORT');
-    expect(server.db.prepare('SELECT COUNT(*) AS n FROM "user" WHERE email = ?').get(email)).toEqual({
+    expect(await rowOf(server.db, sql`SELECT COUNT(*) AS n FROM "user" WHERE email = ${email}`)).toEqual({
       n: 0,
     });
   });
@@ -224,7 +227,7 @@ describe('request validation in front of better-auth', () => {
 
 /** Runs `use` against a second app on the same database file (a restart, or another process). */
 async function withSecondApp(env: TestServer['env'], use: (url: string) => Promise<void>): Promise<void> {
-  const db = openDatabase(env.DATABASE_PATH);
+  const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
   const app = createApp({ env, db, logger: createLogger('silent') }).listen(0, '127.0.0.1');
   await new Promise((resolve) => app.once('listening', resolve));
   try {
@@ -232,14 +235,14 @@ async function withSecondApp(env: TestServer['env'], use: (url: string) => Promi
   } finally {
     app.closeAllConnections();
     await new Promise((resolve) => app.close(resolve));
-    db.close();
+    await db.close();
   }
 }
 
 describe('the session secret', () => {
   it('is generated on first start, kept in the database and shared by a second app on the file', async () => {
     const account = await signUp(server);
-    const stored = server.db.prepare("SELECT value FROM app_meta WHERE key = 'auth_secret'").get() as {
+    const stored = (await rowOf(server.db, sql`SELECT value FROM app_meta WHERE key = 'auth_secret'`)) as {
       value: string;
     };
     expect(stored.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -268,7 +271,7 @@ describe('starting credits from the environment', () => {
     try {
       const account = await signUp(other);
       expect(await creditsOf(other, account.cookie)).toBe(credits);
-      expect(createLedgerRepository(other.db).entriesOf(account.userId)).toHaveLength(entries);
+      expect(await createLedgerRepository(other.db).entriesOf(account.userId)).toHaveLength(entries);
     } finally {
       await other.close();
     }
@@ -277,12 +280,15 @@ describe('starting credits from the environment', () => {
 
 describe('the schema', () => {
   it("matches better-auth's own: its migrator finds nothing to create or add after our migrations", async () => {
-    const options = authOptions({
-      db: server.db,
-      env: server.env,
-      logger: createLogger('silent'),
-      credits: createCreditsService(server.db),
-    });
+    const options = authOptions(
+      {
+        db: server.db,
+        env: server.env,
+        logger: createLogger('silent'),
+        credits: createCreditsService(server.db),
+      },
+      await authSecret(server.db, server.env.BETTER_AUTH_SECRET),
+    );
     const { toBeCreated, toBeAdded } = await getMigrations(options);
     expect(toBeCreated).toEqual([]);
     expect(toBeAdded).toEqual([]);

@@ -1,9 +1,8 @@
 // The ledger under real concurrency: 200 charges of 1 credit against an account holding 50, fired at once
-// from four processes on the same SQLite file, and again as 200 simultaneous HTTP requests. Exactly 50 may
-// succeed, the balance must end at 0, and no prefix of the ledger may ever sum below 0.
+// from four processes on the same database (one SQLite file; or one PostgreSQL database in server-pg), and again
+// as 200 simultaneous HTTP requests. Exactly 50 may succeed, the balance must end at 0, and no prefix of the
+// ledger may ever sum below 0.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Router } from 'express';
@@ -16,8 +15,10 @@ import {
   insufficientCreditsError,
   type CreditsService,
 } from '../../server/services/credits';
-import { openDatabase, type Db } from '../../server/store/db';
+import type { Database } from '../../server/store/db';
+import { createLedgerRepository } from '../../server/store/ledger';
 import { startTestServer, type TestServer } from '../helpers/startServer';
+import { onPostgres, openTestDatabase, type TestDatabase } from '../helpers/testDatabase';
 import { addUser, signUp } from './auth.helpers';
 
 const WORKER = join(import.meta.dirname, 'credits.worker.ts');
@@ -26,10 +27,8 @@ const CHARGES = 200;
 const BALANCE = 50;
 
 /** The running sum of a user's ledger in write order, lowest point included. */
-function lowestRunningBalance(db: Db, userId: string): number {
-  const amounts = db
-    .prepare('SELECT amount FROM credit_ledger WHERE user_id = ? ORDER BY rowid')
-    .all(userId) as { amount: number }[];
+async function lowestRunningBalance(db: Database, userId: string): Promise<number> {
+  const amounts = await createLedgerRepository(db).entriesOf(userId);
   let sum = 0;
   let lowest = 0;
   for (const { amount } of amounts) {
@@ -71,22 +70,21 @@ function startWorker(args: string[]): {
   return { child, ready, report };
 }
 
-describe('charges from four processes at once on one SQLite file', () => {
-  let dir: string;
-  let db: Db;
+describe(`charges from four processes at once on one ${onPostgres ? 'PostgreSQL database' : 'SQLite file'}`, () => {
+  let test: TestDatabase;
+  let db: Database;
 
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'raumglanz-concurrency-'));
-    db = openDatabase(join(dir, 'app.db'));
+  beforeAll(async () => {
+    test = await openTestDatabase('concurrency');
+    db = test.db;
   });
-  afterAll(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
+  afterAll(async () => {
+    await test.close();
   });
 
   it(`lets exactly ${BALANCE} of ${CHARGES} succeed and never overdraws`, async () => {
-    const userId = addUser(db, 'racer');
-    createCreditsService(db).grant({
+    const userId = await addUser(db, 'racer');
+    await createCreditsService(db).grant({
       userId,
       amount: BALANCE,
       idempotencyKey: 'signup:racer',
@@ -95,7 +93,7 @@ describe('charges from four processes at once on one SQLite file', () => {
 
     const perProcess = CHARGES / PROCESSES;
     const workers = Array.from({ length: PROCESSES }, (_, i) =>
-      startWorker([join(dir, 'app.db'), userId, String(perProcess), `p${i}`]),
+      startWorker([test.location, userId, String(perProcess), `p${i}`]),
     );
     await Promise.all(workers.map((w) => w.ready));
     const startAt = Date.now() + 100;
@@ -106,7 +104,7 @@ describe('charges from four processes at once on one SQLite file', () => {
 
     const ok = reports.reduce((sum, r) => sum + r.ok, 0);
     const refused = reports.reduce((sum, r) => sum + r.refused, 0);
-    const balance = createCreditsService(db).balance(userId);
+    const balance = await createCreditsService(db).balance(userId);
     console.info(
       `ledger concurrency (${PROCESSES} processes): ${ok} ok, ${refused} refused, final balance ${balance}, ` +
         `${elapsedMs.toFixed(1)} ms from first start to last end; per process ${reports.map((r) => `${r.ok} ok/${r.ms.toFixed(1)} ms`).join(', ')}`,
@@ -115,7 +113,7 @@ describe('charges from four processes at once on one SQLite file', () => {
     expect(refused).toBe(CHARGES - BALANCE);
     expect(balance).toBe(0);
     expect(Math.min(...reports.map((r) => r.lowestBalanceSeen))).toBe(0);
-    expect(lowestRunningBalance(db, userId)).toBe(0);
+    expect(await lowestRunningBalance(db, userId)).toBe(0);
     // The race was real: the processes were charging at the same time, not one after another.
     const overlapping = reports.filter((r) =>
       reports.some((o) => o !== r && r.startedAt < o.endedAt && o.startedAt < r.endedAt),
@@ -136,7 +134,7 @@ describe('charges as simultaneous HTTP requests', () => {
     probe.post('/test/charge', requireUser(getUserId), async (req, res) => {
       const userId = String(res.locals.userId);
       const key = String((req.body as { key?: unknown }).key);
-      const result = credits.charge({
+      const result = await credits.charge({
         userId,
         amount: 1,
         idempotencyKey: `test:${userId}:${key}`,
@@ -168,7 +166,7 @@ describe('charges as simultaneous HTTP requests', () => {
     const statuses = responses.map((r) => r.status);
     const refusedBodies = await Promise.all(responses.filter((r) => r.status === 402).map((r) => r.json()));
     await Promise.all(responses.filter((r) => r.status !== 402).map((r) => r.arrayBuffer()));
-    const balance = credits.balance(account.userId);
+    const balance = await credits.balance(account.userId);
     console.info(
       `ledger concurrency (HTTP): ${statuses.filter((s) => s === 200).length} ok, ${refusedBodies.length} refused, ` +
         `final balance ${balance}, ${elapsedMs.toFixed(0)} ms`,
@@ -184,7 +182,7 @@ describe('charges as simultaneous HTTP requests', () => {
       });
     }
     expect(balance).toBe(0);
-    expect(lowestRunningBalance(server.db, account.userId)).toBe(0);
+    expect(await lowestRunningBalance(server.db, account.userId)).toBe(0);
   });
 
   it('charges a repeated request (same idempotency key) once', async () => {
@@ -198,6 +196,6 @@ describe('charges as simultaneous HTTP requests', () => {
     const [a, b, c] = await Promise.all([send(), send(), send()]);
     expect([a, b, c].filter((r) => !r.replayed)).toHaveLength(1);
     expect(new Set([a.entryId, b.entryId, c.entryId]).size).toBe(1);
-    expect(credits.balance(account.userId)).toBe(BALANCE - 1);
+    expect(await credits.balance(account.userId)).toBe(BALANCE - 1);
   });
 });

@@ -30,8 +30,13 @@ describe('GET /api/credits', () => {
     const anna = await signUp(server);
     const bernd = await signUp(server);
     const credits = createCreditsService(server.db);
-    credits.charge({ userId: anna.userId, amount: 3, idempotencyKey: 'routes:anna:1', reason: 'test' });
-    credits.grant({ userId: bernd.userId, amount: 25, idempotencyKey: 'routes:bernd:pack', reason: 'test' });
+    await credits.charge({ userId: anna.userId, amount: 3, idempotencyKey: 'routes:anna:1', reason: 'test' });
+    await credits.grant({
+      userId: bernd.userId,
+      amount: 25,
+      idempotencyKey: 'routes:bernd:pack',
+      reason: 'test',
+    });
     const balance = async (cookie: string) =>
       CreditsResponse.parse(await (await fetch(`${server.url}/api/credits`, { headers: { cookie } })).json());
     expect(await balance(anna.cookie)).toEqual({ credits: 7 });
@@ -67,7 +72,7 @@ describe('POST /api/credits/purchase', () => {
     expect(body).toEqual({ error: 'Buying credits is not available yet', code: 'NOT_IMPLEMENTED' });
     // The server sends the code; the client words it.
     expect(failureMessage(res.status, body.code)).toBe('Diese Funktion kommt bald!');
-    expect(createCreditsService(server.db).balance(account.userId)).toBe(10);
+    expect(await createCreditsService(server.db).balance(account.userId)).toBe(10);
   });
 
   it.each([

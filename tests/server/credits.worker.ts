@@ -1,9 +1,9 @@
-// A separate process for the ledger's concurrency test (credits.concurrency.test.ts): opens the same SQLite
-// file, says 'ready', reads a start time (epoch ms) from stdin and spins until then, so every process starts
+// A separate process for the ledger's concurrency test (credits.concurrency.test.ts): opens the same database
+// (a SQLite file path or a postgres:// URL), says 'ready', reads a start time (epoch ms) from stdin and spins until then, so every process starts
 // within a millisecond of the others, fires its charges of 1 credit with a random pause of up to 0.3 ms
 // between them (as requests arrive in real life, and so no process keeps SQLite's lock to itself), and prints
 // what happened as one JSON line.
-//   node --import tsx tests/server/credits.worker.ts <dbPath> <userId> <count> <keyPrefix>
+//   node --import tsx tests/server/credits.worker.ts <dbPathOrUrl> <userId> <count> <keyPrefix>
 import { createCreditsService } from '../../server/services/credits';
 import { openDatabase } from '../../server/store/db';
 
@@ -11,13 +11,15 @@ const [dbPath, userId, countText, prefix] = process.argv.slice(2);
 if (!dbPath || !userId || !countText || !prefix)
   throw new Error('usage: <dbPath> <userId> <count> <keyPrefix>');
 
-const db = openDatabase(dbPath);
+const db = await openDatabase(dbPath);
 const credits = createCreditsService(db);
+// On PostgreSQL, connect the pool before the start line, so the race measures charges, not connecting.
+await credits.balance(userId);
 process.stdout.write('ready\n');
 
 const now = () => performance.timeOrigin + performance.now();
 
-process.stdin.once('data', (line: Buffer) => {
+process.stdin.once('data', async (line: Buffer) => {
   const startAt = Number(line.toString().trim());
   while (now() < startAt) {
     // spin: a timer would wake up to 1 ms late, and at a different moment in every process
@@ -28,7 +30,7 @@ process.stdin.once('data', (line: Buffer) => {
   let lowestBalanceSeen = Number.POSITIVE_INFINITY;
   const started = performance.now();
   for (let i = 0; i < Number(countText); i++) {
-    const result = credits.charge({
+    const result = await credits.charge({
       userId,
       amount: 1,
       idempotencyKey: `${prefix}:${i}`,
@@ -44,7 +46,7 @@ process.stdin.once('data', (line: Buffer) => {
   }
   const endedAt = now();
   const ms = performance.now() - started;
-  db.close();
+  await db.close();
   process.stdout.write(`${JSON.stringify({ ok, refused, lowestBalanceSeen, ms, startedAt, endedAt })}\n`);
   process.exit(0);
 });

@@ -1,37 +1,40 @@
-// The durable paid jobs on a real SQLite file: one charge per key, the stored answer on a retry, 409 while it
-// runs, 422 for another body, a fresh run after a refund, and a start that refunds the jobs of a dead process
-// but leaves a live one's alone. Two job journals on one file stand for two server processes.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// The durable paid jobs on a real database (SQLite file, or PostgreSQL in server-pg): one charge per key, the
+// stored answer on a retry, 409 while it runs, 422 for another body, a fresh run after a refund, and a start that
+// refunds the jobs of a dead process but leaves a live one's alone. Two job journals on one database stand for two
+// server processes.
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/errors';
 import { createCreditsService, type CreditsService } from '../../server/services/credits';
 import { createPaidJobs, type JobRequest, type PaidJobs } from '../../server/services/paidJobs';
-import { openDatabase, type Db } from '../../server/store/db';
+import type { Database } from '../../server/store/db';
+import { openTestDatabase, type TestDatabase } from '../helpers/testDatabase';
 import { addUser } from './auth.helpers';
 
-let dir: string;
-let db: Db;
+let test: TestDatabase;
+let db: Database;
 let credits: CreditsService;
 const logger = pino({ level: 'silent' });
+const started: PaidJobs[] = [];
 
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'raumglanz-jobs-'));
-  db = openDatabase(join(dir, 'app.db'));
+beforeEach(async () => {
+  test = await openTestDatabase('jobs');
+  db = test.db;
   credits = createCreditsService(db);
-  addUser(db, 'u1');
-  credits.grant({ userId: 'u1', amount: 10, idempotencyKey: 'g', reason: 'test' });
+  await addUser(db, 'u1');
+  await credits.grant({ userId: 'u1', amount: 10, idempotencyKey: 'g', reason: 'test' });
 });
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  for (const jobs of started.splice(0)) await jobs.stop();
+  await test.close();
 });
 
-function journal(options: { isAlive?: (pid: number) => boolean; now?: () => number } = {}): PaidJobs {
+async function journal(
+  options: { isAlive?: (pid: number) => boolean; now?: () => number; host?: string; pid?: number } = {},
+): Promise<PaidJobs> {
   const jobs = createPaidJobs({ db, credits, logger, resultTtlMs: 60_000, ...options });
-  jobs.start();
+  started.push(jobs);
+  await jobs.start();
   return jobs;
 }
 
@@ -44,9 +47,9 @@ const request = (key: string, fingerprint = 'f', cost = 3): JobRequest => ({
   reason: 'enhance: test',
 });
 
-function codeOf(run: () => unknown): string {
+async function codeOf(run: () => Promise<unknown>): Promise<string> {
   try {
-    run();
+    await run();
   } catch (error) {
     if (error instanceof ApiError) return `${error.status} ${error.code}`;
     throw error;
@@ -55,58 +58,78 @@ function codeOf(run: () => unknown): string {
 }
 
 describe('paid jobs', () => {
-  it('charges a key once, answers 409 while it runs and the stored answer after', () => {
-    const jobs = journal();
-    const start = jobs.begin(request('key-1'));
+  it('charges a key once, answers 409 while it runs and the stored answer after', async () => {
+    const jobs = await journal();
+    const start = await jobs.begin(request('key-1'));
     if (start.kind !== 'run') throw new Error('expected a run');
-    expect(credits.balance('u1')).toBe(7);
-    expect(codeOf(() => jobs.begin(request('key-1')))).toBe('409 REQUEST_IN_PROGRESS');
-    expect(codeOf(() => jobs.begin(request('key-1', 'other body')))).toBe('422 IDEMPOTENCY_KEY_REUSED');
-    const answer = jobs.finish(start.job, { amount: 1, reason: 'image 2 failed' }, (balance) => ({
+    expect(await credits.balance('u1')).toBe(7);
+    expect(await codeOf(() => jobs.begin(request('key-1')))).toBe('409 REQUEST_IN_PROGRESS');
+    expect(await codeOf(() => jobs.begin(request('key-1', 'other body')))).toBe('422 IDEMPOTENCY_KEY_REUSED');
+    const answer = await jobs.finish(start.job, { amount: 1, reason: 'image 2 failed' }, (balance) => ({
       status: 200,
       body: { balance },
     }));
     expect(answer).toEqual({ status: 200, body: { balance: 8 } });
-    expect(jobs.begin(request('key-1'))).toEqual({ kind: 'replay', answer });
-    expect(credits.balance('u1')).toBe(8);
-    expect(jobs.counts()).toMatchObject({ done: 1, pending: 0 });
+    expect(await jobs.begin(request('key-1'))).toEqual({ kind: 'replay', answer });
+    expect(await credits.balance('u1')).toBe(8);
+    expect(await jobs.counts()).toMatchObject({ done: 1, pending: 0 });
   });
 
-  it('runs a refunded key again with a new charge, once', () => {
-    const jobs = journal();
-    const first = jobs.begin(request('key-2'));
+  it('runs a refunded key again with a new charge, once', async () => {
+    const jobs = await journal();
+    const first = await jobs.begin(request('key-2'));
     if (first.kind !== 'run') throw new Error('expected a run');
-    jobs.refundAll(first.job, 'refunded', 'client went away');
-    expect(credits.balance('u1')).toBe(10);
-    const second = jobs.begin(request('key-2'));
+    await jobs.refundAll(first.job, 'refunded', 'client went away');
+    expect(await credits.balance('u1')).toBe(10);
+    const second = await jobs.begin(request('key-2'));
     expect(second.kind).toBe('run');
-    expect(credits.balance('u1')).toBe(7);
+    expect(await credits.balance('u1')).toBe(7);
   });
 
-  it('refuses 402 without charging or recording when the balance is too low', () => {
-    const jobs = journal();
-    expect(codeOf(() => jobs.begin(request('key-3', 'f', 11)))).toBe('402 INSUFFICIENT_CREDITS');
-    expect(credits.balance('u1')).toBe(10);
-    expect(jobs.counts()).toMatchObject({ pending: 0, done: 0 });
+  it('refuses 402 without charging or recording when the balance is too low', async () => {
+    const jobs = await journal();
+    expect(await codeOf(() => jobs.begin(request('key-3', 'f', 11)))).toBe('402 INSUFFICIENT_CREDITS');
+    expect(await credits.balance('u1')).toBe(10);
+    expect(await jobs.counts()).toMatchObject({ pending: 0, done: 0 });
   });
 
-  it("refunds a dead process's pending job at start and on a retry, but not a live one's", () => {
-    const crashed = journal();
-    const lost = crashed.begin(request('key-4'));
+  it("refunds a dead process's pending job at start and on a retry, but not a live one's", async () => {
+    const crashed = await journal();
+    const lost = await crashed.begin(request('key-4'));
     expect(lost.kind).toBe('run');
-    expect(credits.balance('u1')).toBe(7);
+    expect(await credits.balance('u1')).toBe(7);
 
     // Another live process on the same file leaves the job alone (same pid, fresh heartbeat).
-    const sibling = journal();
-    expect(codeOf(() => sibling.begin(request('key-4')))).toBe('409 REQUEST_IN_PROGRESS');
-    expect(credits.balance('u1')).toBe(7);
+    const sibling = await journal();
+    expect(await codeOf(() => sibling.begin(request('key-4')))).toBe('409 REQUEST_IN_PROGRESS');
+    expect(await credits.balance('u1')).toBe(7);
 
     // A restart after kill -9: the owner's pid is gone.
-    const restarted = journal({ isAlive: () => false, now: () => Date.now() + 60_000 });
-    expect(credits.balance('u1')).toBe(10);
-    expect(restarted.counts()).toMatchObject({ pending: 0, refunded: 1 });
+    const restarted = await journal({ isAlive: () => false, now: () => Date.now() + 60_000 });
+    expect(await credits.balance('u1')).toBe(10);
+    expect(await restarted.counts()).toMatchObject({ pending: 0, refunded: 1 });
     // The retry runs again (charged once more, the first charge having come back).
-    expect(restarted.begin(request('key-4')).kind).toBe('run');
-    expect(credits.balance('u1')).toBe(7);
+    expect((await restarted.begin(request('key-4'))).kind).toBe('run');
+    expect(await credits.balance('u1')).toBe(7);
+  });
+
+  it('judges a boot on another machine by its heartbeat alone, and by its pid on this one', async () => {
+    // A process elsewhere (pid 999999 means nothing here) runs key-5; one on this host with that pid runs key-6.
+    const remote = await journal({ host: 'other-machine', pid: 999_999 });
+    expect((await remote.begin(request('key-5'))).kind).toBe('run');
+    const local = await journal({ pid: 999_999 });
+    expect((await local.begin(request('key-6'))).kind).toBe('run');
+    expect(await credits.balance('u1')).toBe(4);
+
+    // This host finds no process 999999: the local job is refunded, the remote one (fresh heartbeat) is not.
+    const here = await journal({ isAlive: () => false });
+    expect(await codeOf(() => here.begin(request('key-5')))).toBe('409 REQUEST_IN_PROGRESS');
+    expect(await credits.balance('u1')).toBe(7);
+    expect(await here.counts()).toMatchObject({ pending: 1, refunded: 1 });
+
+    // Once the remote heartbeat is older than the stale window, its job is refunded too.
+    await journal({ now: () => Date.now() + 60_000 });
+    expect(await credits.balance('u1')).toBe(10);
+    expect(await here.counts()).toMatchObject({ pending: 0, refunded: 2 });
   });
 });

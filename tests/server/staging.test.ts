@@ -99,7 +99,7 @@ describe('POST /api/virtual-staging analyze', () => {
     expect(visitor.code).toBe('UNAUTHENTICATED');
 
     const { cookie, userId } = await signUp(server);
-    createCreditsService(server.db).charge({
+    await createCreditsService(server.db).charge({
       userId,
       amount: 8,
       idempotencyKey: `test-${randomUUID()}`,
