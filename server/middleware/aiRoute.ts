@@ -30,6 +30,8 @@ export interface AiCall {
   /** The signed-in user (always set when user is 'required'), null for a visitor or when not asked. */
   userId: string | null;
   idempotencyKey: string | undefined;
+  /** The call's X-Request-Id (server/logger.ts); a queued job carries it to the worker's log lines. */
+  requestId: string;
 }
 
 export type AiHandler = (req: Request, call: AiCall) => Promise<Answer>;
@@ -47,7 +49,8 @@ export function aiRouteBuilder(userIdOf: UserIdOf) {
         user === 'required' ? String(res.locals.userId) : user === 'optional' ? await userIdOf(req) : null;
       const { signal, done } = clientSignal(res);
       try {
-        const answer = await handle(req, { signal, userId, idempotencyKey });
+        const answer = await handle(req, { signal, userId, idempotencyKey, requestId: String(req.id) });
+        if (answer.headers) res.set(answer.headers);
         res.status(answer.status).json(answer.body);
       } catch (error) {
         if (signal.aborted) return; // the client is gone: nobody reads an answer

@@ -37,7 +37,7 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
   const router = Router();
   router.post(
     '/enhance-image',
-    ai.route(steps, async (req, { signal, userId, idempotencyKey }) => {
+    ai.route(steps, async (req, { signal, userId, idempotencyKey, requestId }) => {
       const fields = EnhanceFields.parse(req.body ?? {});
       if (wantsStaging(fields.selectedModes)) {
         return { status: STAGING_REDIRECT_STATUS, body: STAGING_REDIRECT };
@@ -58,7 +58,7 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
       const images =
         urls.length > 0 ? urls.map(dataUrlBytes) : [...single, ...batch].map((file) => file.buffer);
       return ai.enhancement.enhance(
-        { userId, idempotencyKey, fields, images, single: single.length === 1 },
+        { userId, idempotencyKey, fields, images, single: single.length === 1, requestId },
         signal,
       );
     }),

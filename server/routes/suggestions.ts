@@ -22,10 +22,16 @@ export const suggestionsRouter: ApiRouterFactory = ({ ai }) => {
     '/implement-suggestions',
     ai.route(
       { limiter: ai.limiters.suggestions, user: 'optional', idempotencyKey: true },
-      async (req, { signal, userId, idempotencyKey }) => {
+      async (req, { signal, userId, idempotencyKey, requestId }) => {
         const body = ImplementSuggestionsRequest.parse(req.body ?? {});
         return ai.suggestions.implement(
-          { userId, idempotencyKey, images: body.imageUrls.map(dataUrlBytes), suggestions: body.suggestions },
+          {
+            userId,
+            idempotencyKey,
+            images: body.imageUrls.map(dataUrlBytes),
+            suggestions: body.suggestions,
+            requestId,
+          },
           signal,
         );
       },

@@ -1,19 +1,22 @@
 // Enhancing photos with server modes: pick the server modes of the selection in catalogue order, refuse what
 // cannot be done (no server mode, a mode the provider lacks, a bad image) before anything is charged, price the
 // modes with core/catalog for this provider's capabilities (its classical approximations are free, so a visitor
-// may run them) and run the images as one paid batch (services/paidBatch.ts).
+// may run them) and run the images as one paid batch (services/paidBatch.ts), whose work the planner rebuilds
+// from data on a queue worker too.
 import { MODES, priceUniform, STAGING_MODE_ID, type Mode, type RoomType } from '../../core/catalog';
-import type {
-  AiProviderName,
-  EnhanceBatchResponse,
-  EnhanceFields,
-  EnhanceSingleResponse,
+import { z } from 'zod';
+import {
+  RoomTypeOrMixed,
+  type AiProviderName,
+  type EnhanceBatchResponse,
+  type EnhanceFields,
+  type EnhanceSingleResponse,
 } from '../../core/contract/enhance';
 import type { AiProvider } from '../ai/types';
 import { ApiError } from '../errors';
 import type { Answer } from './answer';
 import { checkAll, encodeProviderResult, jpegDataUrl } from './images';
-import { runPaidBatch, type PaidBatchDeps } from './paidBatch';
+import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from './paidBatch';
 import { fingerprint } from './replayCache';
 
 export interface EnhanceRequest {
@@ -25,6 +28,8 @@ export interface EnhanceRequest {
   images: readonly Buffer[];
   /** The request sent one file in `image`: answer the single shape. */
   single: boolean;
+  /** The call's X-Request-Id (logs, and the queued job's data). */
+  requestId?: string;
 }
 
 export interface EnhancementService {
@@ -63,8 +68,72 @@ export function ensureSupported(provider: AiProvider, modeIds: readonly string[]
   }
 }
 
+/** An enhancement as data (PaidTask params): the server modes in catalogue order, the room, the answer shape. */
+const EnhanceParams = z.object({
+  modeIds: z.array(z.string()).min(1),
+  roomType: RoomTypeOrMixed.optional(),
+  single: z.boolean(),
+});
+type EnhanceParams = z.infer<typeof EnhanceParams>;
+
+interface EnhancedImage {
+  url: string;
+  description: string;
+  unchangedModeIds: readonly string[];
+}
+
+/** Rebuilds an enhancement's batch from its parameters, here or on a queue worker. */
+export function enhancementPlanner(provider: AiProvider): TaskPlanner {
+  return async (raw, images) => {
+    const params = EnhanceParams.parse(raw);
+    const modes = serverModesOf(params.modeIds);
+    const plan: BatchPlan<EnhancedImage> = {
+      concurrency: provider.concurrency,
+      async work(index, workSignal) {
+        const image = images[index];
+        if (!image) throw new Error(`no image ${index}`);
+        const result = await provider.enhance({
+          image,
+          modes,
+          ...(params.roomType ? { roomType: params.roomType } : {}),
+          signal: workSignal,
+        });
+        return {
+          url: jpegDataUrl(await encodeProviderResult(result.image)),
+          description: result.description,
+          unchangedModeIds: result.unchangedModeIds ?? [],
+        };
+      },
+      unusedCredits: (result) => priceUniform(result.unchangedModeIds, 1, provider.capabilities).total,
+      answer(outcome) {
+        const credits = { creditsCharged: outcome.creditsCharged, balance: outcome.balance };
+        const first = outcome.results[0];
+        if (params.single && first) {
+          const body: EnhanceSingleResponse = {
+            enhanced_image_base64: first.url,
+            description: first.description,
+            provider: provider.name,
+            ...credits,
+          };
+          return body;
+        }
+        const body: EnhanceBatchResponse = {
+          enhanced_images_base64: outcome.results.map((r) => r?.url ?? null),
+          descriptions: outcome.results.map((r) => r?.description ?? null),
+          errors: outcome.failures,
+          provider: provider.name,
+          ...credits,
+        };
+        return body;
+      },
+    };
+    return plan;
+  };
+}
+
 export function createEnhancementService(deps: EnhancementDeps): EnhancementService {
   const { provider, logger } = deps;
+  const planner = enhancementPlanner(provider);
   return {
     providerName: provider.name,
     async enhance(request, signal) {
@@ -98,6 +167,7 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
       }
       const roomType: RoomType | 'mixed' | undefined = fields.roomType;
       const modeIds = modes.map((m) => m.id);
+      const params: EnhanceParams = { modeIds, ...(roomType ? { roomType } : {}), single: request.single };
       return runPaidBatch(deps, {
         userId: request.userId,
         idempotencyKey: request.idempotencyKey,
@@ -105,45 +175,10 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
         fingerprint: fingerprint([modeIds.join(','), roomType ?? '', ...images.map((img) => img.bytes)]),
         perImageCredits: price.perImage,
         reason: `enhance: ${modeIds.join(', ')}`,
-        concurrency: provider.concurrency,
         signal,
-        async work(index, workSignal) {
-          const image = images[index];
-          if (!image) throw new Error(`no image ${index}`);
-          const result = await provider.enhance({
-            image,
-            modes,
-            ...(roomType ? { roomType } : {}),
-            signal: workSignal,
-          });
-          return {
-            url: jpegDataUrl(await encodeProviderResult(result.image)),
-            description: result.description,
-            unchangedModeIds: result.unchangedModeIds ?? [],
-          };
-        },
-        unusedCredits: (result) => priceUniform(result.unchangedModeIds, 1, provider.capabilities).total,
-        answer(outcome) {
-          const credits = { creditsCharged: outcome.creditsCharged, balance: outcome.balance };
-          const first = outcome.results[0];
-          if (request.single && first) {
-            const body: EnhanceSingleResponse = {
-              enhanced_image_base64: first.url,
-              description: first.description,
-              provider: provider.name,
-              ...credits,
-            };
-            return body;
-          }
-          const body: EnhanceBatchResponse = {
-            enhanced_images_base64: outcome.results.map((r) => r?.url ?? null),
-            descriptions: outcome.results.map((r) => r?.description ?? null),
-            errors: outcome.failures,
-            provider: provider.name,
-            ...credits,
-          };
-          return body;
-        },
+        requestId: request.requestId,
+        task: { params, images: images.map((img) => img.bytes) },
+        ...(await planner(params, images)),
       });
     },
   };

@@ -3,12 +3,15 @@
 // store the answer for replays. The charge, the answer and every refund go through the durable paid job
 // (services/paidJobs.ts), so a crash in between is refunded at the next start. Enhancing, implementing
 // suggestions and virtual staging all run through here; it is the one seam between paid work and the ledger.
+// Each of them also describes its work as data (a PaidTask: JSON parameters and the photos) with a planner that
+// turns the data back into the batch, so that with a job queue (server/queue) a worker process runs it instead.
 import type { ImageFailure } from '../../core/contract/enhance';
 import { AiError, toImageFailure } from '../ai/errors';
 import { ApiError } from '../errors';
 import type { Logger } from '../logger';
 import type { Answer } from './answer';
 import type { CreditsService } from './credits';
+import type { CheckedImage } from './images';
 import type { PaidJobs, RunningJob } from './paidJobs';
 
 /** The part of the credit ledger a paid batch uses (through its paid jobs). */
@@ -19,8 +22,8 @@ export interface PaidBatchInput<T> {
   userId: string | null;
   /** Required when anything is charged. */
   idempotencyKey: string | undefined;
-  /** 'enhance', 'implement' or 'staging': part of the key's fingerprint. */
-  scope: string;
+  /** Part of the key's fingerprint, and which planner rebuilds the task. */
+  scope: PaidScope;
   fingerprint: string;
   /** Credits of each image; a failed image gives back its share. */
   perImageCredits: readonly number[];
@@ -36,6 +39,42 @@ export interface PaidBatchInput<T> {
   unusedCredits?(result: T, index: number): number;
   /** Turns the results into the answer (status 200); called only when at least one image worked. */
   answer(outcome: BatchOutcome<T>): unknown;
+  /** The same work as data, for the queue; without it (or without a queue) the batch runs in this process. */
+  task?: PaidTask;
+  /** The call's X-Request-Id, carried to the queue worker's log lines. */
+  requestId?: string;
+}
+
+/** The scopes of paid work; part of the key's fingerprint and the name of its planner. */
+export type PaidScope = 'enhance' | 'implement' | 'staging';
+
+/** A paid call's work as data: its parameters (JSON) and its photos, enough for any process to run it. */
+export interface PaidTask {
+  params: unknown;
+  images: readonly Buffer[];
+}
+
+/** The parts of a paid batch that its planner rebuilds from a task, on whichever process runs it. */
+export type BatchPlan<T> = Pick<PaidBatchInput<T>, 'concurrency' | 'work' | 'unusedCredits' | 'answer'>;
+
+/** Rebuilds a scope's batch from its task's parameters and checked photos (services/images.ts checkAll). */
+export type TaskPlanner = (params: unknown, images: readonly CheckedImage[]) => Promise<BatchPlan<unknown>>;
+
+/** The queue's side of a paid call (server/queue/paidQueue.ts): charge, queue, wait for the answer or 202. */
+export interface PaidQueuePort {
+  run(request: QueuedCall): Promise<Answer>;
+}
+
+export interface QueuedCall {
+  userId: string;
+  idempotencyKey: string;
+  scope: PaidScope;
+  fingerprint: string;
+  cost: number;
+  reason: string;
+  task: PaidTask;
+  requestId: string;
+  signal: AbortSignal;
 }
 
 export interface BatchOutcome<T> {
@@ -49,6 +88,8 @@ export interface PaidBatchDeps {
   /** The durable charge-and-job records (services/paidJobs.ts). */
   jobs: PaidJobs;
   logger: Logger;
+  /** The job queue of the PostgreSQL deployment; absent (SQLite), charged work runs in this process. */
+  queue?: PaidQueuePort;
 }
 
 /** Runs `work` over indexes 0..count-1, at most `limit` at a time; results and errors in index order. */
@@ -92,6 +133,19 @@ export async function runPaidBatch<T>(deps: PaidBatchDeps, input: PaidBatchInput
   if (!userId) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use server modes');
   if (!idempotencyKey) {
     throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'A charged call needs an Idempotency-Key header');
+  }
+  if (deps.queue && input.task) {
+    return deps.queue.run({
+      userId,
+      idempotencyKey,
+      scope: input.scope,
+      fingerprint: input.fingerprint,
+      cost: total,
+      reason: input.reason,
+      task: input.task,
+      requestId: input.requestId ?? '',
+      signal: input.signal,
+    });
   }
   const start = await deps.jobs.begin({
     userId,

@@ -2,8 +2,10 @@
 // budget (free, but only for a signed-in user holding STAGING_CREDITS, as the dialog enables it); 'apply' looks
 // the ticked products up by id (never trusting a client's price or link), furnishes the photo with the staging
 // renderer and answers the photo with the shopping list, charged STAGING_CREDITS once per Idempotency-Key
-// through the paid-batch path and refunded when rendering fails.
-import { STAGING_CREDITS, type RoomType } from '../../core/catalog';
+// through the paid-batch path and refunded when rendering fails. Its planner rebuilds the rendering from data,
+// here or on a queue worker.
+import { z } from 'zod';
+import { ROOM_TYPES, STAGING_CREDITS, type RoomType } from '../../core/catalog';
 import type {
   AnalyzeStagingRequest,
   AnalyzeStagingResponse,
@@ -15,7 +17,9 @@ import {
   recommendStaging,
   resolveStyle,
   toStagingProduct,
+  PRODUCT_STYLES,
   type ProductSource,
+  type ShoppingList,
 } from '../../core/staging';
 import { toApiError } from '../ai/errors';
 import type { StagingLine, StagingRenderer } from '../ai/staging';
@@ -24,13 +28,15 @@ import { ApiError } from '../errors';
 import type { Answer } from './answer';
 import { insufficientCreditsError, type CreditsService } from './credits';
 import { checkImage, encodeProviderResult, jpegDataUrl } from './images';
-import { runPaidBatch, type PaidBatchDeps } from './paidBatch';
+import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from './paidBatch';
 import { fingerprint } from './replayCache';
 
 export interface StagingCall {
   userId: string | null;
   idempotencyKey: string | undefined;
   signal: AbortSignal;
+  /** The call's X-Request-Id (logs, and the queued job's data). */
+  requestId?: string;
 }
 
 export interface StagingService {
@@ -54,8 +60,63 @@ function signedIn(userId: string | null): string {
   return userId;
 }
 
+/** Furnishing a photo as data (PaidTask params): the products by id, the room, the style, the shopping list. */
+const StagingParams = z.object({
+  products: z.array(z.object({ id: z.string(), quantity: z.number().int().min(1) })).min(1),
+  roomType: z.enum(ROOM_TYPES),
+  style: z.enum(PRODUCT_STYLES),
+  shoppingList: z.custom<ShoppingList>((value) => typeof value === 'object' && value !== null),
+});
+type StagingParams = z.infer<typeof StagingParams>;
+
+/** Rebuilds a staging's batch from its parameters (products looked up by id again), here or on a queue worker. */
+export function stagingPlanner(renderer: StagingRenderer, source: ProductSource): TaskPlanner {
+  return async (raw, images) => {
+    const params = StagingParams.parse(raw);
+    const items = await source.byIds(params.products.map((p) => p.id));
+    const lines: StagingLine[] = params.products.map((product) => {
+      const item = items.find((candidate) => candidate.id === product.id);
+      if (!item) throw new Error(`staging product ${product.id} is no longer in the catalogue`);
+      return { item, quantity: product.quantity };
+    });
+    const plan: BatchPlan<{ url: string; description: string }> = {
+      concurrency: 1,
+      async work(_index, workSignal) {
+        const image = images[0];
+        if (!image) throw new Error('no image to furnish');
+        const result = await renderer.render({
+          image,
+          lines,
+          roomType: params.roomType,
+          style: params.style,
+          signal: workSignal,
+        });
+        return {
+          url: jpegDataUrl(await encodeProviderResult(result.image)),
+          description: result.description,
+        };
+      },
+      answer(outcome) {
+        const staged = outcome.results[0];
+        if (!staged) throw new Error('staging answered without a result');
+        const body: ApplyStagingResponse = {
+          stagedImageUrl: staged.url,
+          shoppingList: params.shoppingList,
+          description: staged.description,
+          provider: renderer.name,
+          creditsCharged: outcome.creditsCharged,
+          balance: outcome.balance,
+        };
+        return body;
+      },
+    };
+    return plan;
+  };
+}
+
 export function createStagingService(deps: StagingDeps): StagingService {
-  const { provider, renderer, source, affiliateTag } = deps;
+  const { provider, source, affiliateTag } = deps;
+  const planner = stagingPlanner(deps.renderer, source);
 
   return {
     async analyze(request, bytes, { userId, signal }) {
@@ -85,7 +146,7 @@ export function createStagingService(deps: StagingDeps): StagingService {
       return { status: 200, body };
     },
 
-    async apply(request, bytes, { userId, idempotencyKey, signal }) {
+    async apply(request, bytes, { userId, idempotencyKey, signal, requestId }) {
       signedIn(userId);
       const image = await checkImage(bytes);
       const ids = request.selectedProducts.map((p) => p.id);
@@ -107,6 +168,12 @@ export function createStagingService(deps: StagingDeps): StagingService {
         : (lines[0]?.item.styles[0] ?? 'modern');
       const shoppingList = buildShoppingList(lines, affiliateTag);
 
+      const params: StagingParams = {
+        products: lines.map((line) => ({ id: line.item.id, quantity: line.quantity })),
+        roomType,
+        style,
+        shoppingList,
+      };
       return runPaidBatch(deps, {
         userId,
         idempotencyKey,
@@ -119,28 +186,10 @@ export function createStagingService(deps: StagingDeps): StagingService {
         ]),
         perImageCredits: [STAGING_CREDITS],
         reason: `virtual staging: ${ids.join(', ')}`,
-        concurrency: 1,
         signal,
-        async work(_index, workSignal) {
-          const result = await renderer.render({ image, lines, roomType, style, signal: workSignal });
-          return {
-            url: jpegDataUrl(await encodeProviderResult(result.image)),
-            description: result.description,
-          };
-        },
-        answer(outcome) {
-          const staged = outcome.results[0];
-          if (!staged) throw new Error('staging answered without a result');
-          const body: ApplyStagingResponse = {
-            stagedImageUrl: staged.url,
-            shoppingList,
-            description: staged.description,
-            provider: renderer.name,
-            creditsCharged: outcome.creditsCharged,
-            balance: outcome.balance,
-          };
-          return body;
-        },
+        ...(requestId ? { requestId } : {}),
+        task: { params, images: [image.bytes] },
+        ...(await planner(params, [image])),
       });
     },
   };

@@ -1,6 +1,7 @@
 // Design suggestions: generating them (the provider's ideas, printed in the core/text format and parsed back, so
 // the client gets the same text and structure as anywhere else) and implementing the ticked ones on the photos,
 // charged like an enhancement (one charge per Idempotency-Key, refunds per failed image).
+import { z } from 'zod';
 import { linesForImage, parseSuggestions, printSuggestions } from '../../core/text/suggestions';
 import type { RoomType } from '../../core/catalog';
 import type { AiProviderName } from '../../core/contract/enhance';
@@ -12,7 +13,7 @@ import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
 import type { Answer } from './answer';
 import { ANALYSIS_MAX_PIXELS, checkAll, encodeProviderResult, jpegDataUrl } from './images';
-import { runPaidBatch, type PaidBatchDeps } from './paidBatch';
+import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from './paidBatch';
 import { fingerprint } from './replayCache';
 
 /**
@@ -30,6 +31,8 @@ export interface ImplementRequest {
   idempotencyKey: string | undefined;
   images: readonly Buffer[];
   suggestions: readonly string[];
+  /** The call's X-Request-Id (logs, and the queued job's data). */
+  requestId?: string;
 }
 
 export interface SuggestionsService {
@@ -41,8 +44,54 @@ export interface SuggestionsService {
   implement(request: ImplementRequest, signal: AbortSignal): Promise<Answer>;
 }
 
+/** Implementing suggestions as data (PaidTask params): the suggestion lines meant for each photo. */
+const ImplementParams = z.object({ lines: z.array(z.array(z.string())) });
+type ImplementParams = z.infer<typeof ImplementParams>;
+
+interface ImplementedImage {
+  url: string;
+  description: string | null;
+}
+
+/** Rebuilds an implementation's batch from its parameters, here or on a queue worker. */
+export function implementPlanner(provider: AiProvider): TaskPlanner {
+  return async (raw, images) => {
+    const { lines } = ImplementParams.parse(raw);
+    const plan: BatchPlan<ImplementedImage> = {
+      concurrency: provider.concurrency,
+      async work(index, workSignal) {
+        const image = images[index];
+        const mine = lines[index] ?? [];
+        if (!image) throw new Error(`no image ${index}`);
+        if (mine.length === 0) {
+          // No description: nothing was done to this photo (the contract's null; the client words nothing).
+          return { url: jpegDataUrl(await image.jpeg()), description: null };
+        }
+        const result = await provider.implement({ image, suggestions: mine, signal: workSignal });
+        return {
+          url: jpegDataUrl(await encodeProviderResult(result.image)),
+          description: result.description,
+        };
+      },
+      answer(outcome) {
+        const body: ImplementSuggestionsResponse = {
+          finalImageUrls: outcome.results.map((r) => r?.url ?? null),
+          descriptions: outcome.results.map((r) => r?.description ?? null),
+          errors: outcome.failures,
+          provider: provider.name,
+          creditsCharged: outcome.creditsCharged,
+          balance: outcome.balance,
+        };
+        return body;
+      },
+    };
+    return plan;
+  };
+}
+
 export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiProvider }): SuggestionsService {
   const { provider } = deps;
+  const planner = implementPlanner(provider);
   return {
     async generate(images, roomTypes, signal) {
       // Suggestions look like an analysis (~1 MP a photo, sent downscaled): more is refused before any decode.
@@ -65,6 +114,7 @@ export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiPro
       const images = await checkAll(request.images);
       const lines = images.map((_, i) => linesForImage(request.suggestions, i));
       const price = IMPLEMENT_CREDITS_PER_IMAGE[provider.name];
+      const params: ImplementParams = { lines };
       return runPaidBatch(deps, {
         userId: request.userId,
         idempotencyKey: request.idempotencyKey,
@@ -73,33 +123,10 @@ export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiPro
         // An image no suggestion applies to is given back unchanged, and free.
         perImageCredits: lines.map((mine) => (mine.length > 0 ? price : 0)),
         reason: `implement suggestions (${request.suggestions.length})`,
-        concurrency: provider.concurrency,
         signal,
-        async work(index, workSignal) {
-          const image = images[index];
-          const mine = lines[index] ?? [];
-          if (!image) throw new Error(`no image ${index}`);
-          if (mine.length === 0) {
-            // No description: nothing was done to this photo (the contract's null; the client words nothing).
-            return { url: jpegDataUrl(await image.jpeg()), description: null };
-          }
-          const result = await provider.implement({ image, suggestions: mine, signal: workSignal });
-          return {
-            url: jpegDataUrl(await encodeProviderResult(result.image)),
-            description: result.description,
-          };
-        },
-        answer(outcome) {
-          const body: ImplementSuggestionsResponse = {
-            finalImageUrls: outcome.results.map((r) => r?.url ?? null),
-            descriptions: outcome.results.map((r) => r?.description ?? null),
-            errors: outcome.failures,
-            provider: provider.name,
-            creditsCharged: outcome.creditsCharged,
-            balance: outcome.balance,
-          };
-          return body;
-        },
+        requestId: request.requestId,
+        task: { params, images: images.map((img) => img.bytes) },
+        ...(await planner(params, images)),
       });
     },
   };
