@@ -18,6 +18,9 @@ const NOT_ABOUT_THE_DATABASE = [
   'tests/server/listing/**',
 ];
 
+/** Server tests only about the PostgreSQL deployment (the job queue needs it): server-pg runs them, server not. */
+const ONLY_ON_POSTGRES = ['tests/server/queue.*.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -34,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          exclude: ONLY_ON_POSTGRES,
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -17,6 +17,7 @@ import { analyzeImageRouter } from './routes/analyzeImage';
 import { creditsRouter } from './routes/credits';
 import { enhanceImageRouter } from './routes/enhanceImage';
 import { healthRouter } from './routes/health';
+import { jobsRouter } from './routes/jobs';
 import { scrapePropertyRouter } from './routes/scrapeProperty';
 import { suggestionsRouter } from './routes/suggestions';
 import { virtualStagingRouter } from './routes/virtualStaging';
@@ -32,6 +33,7 @@ const API_ROUTERS: ApiRouterFactory[] = [
   suggestionsRouter,
   scrapePropertyRouter,
   virtualStagingRouter,
+  jobsRouter,
 ];
 
 /** Images travel as data URLs inside JSON (up to 10 MB per file, base64 adds a third), so the limit is generous. */

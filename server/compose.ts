@@ -5,18 +5,23 @@ import { createAiProvider } from './ai';
 import { createStagingRenderer } from './ai/staging';
 import { createAuth } from './auth/auth';
 import { getUserId } from './auth/session';
+import type { AiProvider } from './ai/types';
 import type { AppDeps, AppInput } from './deps';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import type { PaidScope, TaskPlanner } from './services/paidBatch';
 import { aiRouteBuilder } from './middleware/aiRoute';
 import { inSequence, pixelBudget } from './middleware/pixelBudget';
 import { aiRateLimit, DEFAULT_AI_RATE_LIMITS, ipKey } from './middleware/rateLimit';
 import { createAnalysisService } from './services/analysis';
 import { createCreditsService } from './services/credits';
-import { createEnhancementService } from './services/enhancement';
+import { createEnhancementService, enhancementPlanner } from './services/enhancement';
 import { ANALYSIS_MAX_PIXELS } from './services/images';
 import { createListingImporterFromEnv } from './services/listing/fromEnv';
 import { createPaidJobs } from './services/paidJobs';
-import { createStagingService } from './services/staging';
-import { createSuggestionsService } from './services/suggestions';
+import { createPaidQueue, onQueuedSettled } from './queue/paidQueue';
+import { createStagingService, stagingPlanner } from './services/staging';
+import { createSuggestionsService, implementPlanner } from './services/suggestions';
 import { catalogSource } from '../core/staging';
 
 export function composeDeps(input: AppInput): AppDeps {
@@ -36,11 +41,13 @@ export function composeDeps(input: AppInput): AppDeps {
       credits: overrides.credits ?? credits,
       logger,
       resultTtlMs: env.PAID_RESULT_TTL_MINUTES * 60_000,
+      ...(input.queue ? { onQueuedSettled: onQueuedSettled(db) } : {}),
     });
   // Not awaited: createApp stays synchronous; begin() waits for this process's boot row itself, and a failed start
   // is logged (the heartbeat tries the recovery again).
   jobs.start().catch((error: unknown) => logger.error({ err: error }, 'paid jobs: start failed'));
-  const paid = { jobs, logger };
+  // With a queue (PostgreSQL), charged work is queued for the workers; without, it runs in this process.
+  const paid = { jobs, logger, ...(input.queue ? { queue: createPaidQueue(db, jobs, input.queue) } : {}) };
   // One budget of analysis pixels per visitor and minute, shared by the room analysis and the suggestions.
   const analysisPixels = pixelBudget({
     pixelsPerMinute: env.ANALYZE_MEGAPIXELS_PER_MINUTE * 1_000_000,
@@ -77,8 +84,25 @@ export function composeDeps(input: AppInput): AppDeps {
         source: catalogSource(),
         affiliateTag: env.AFFILIATE_TAG,
       }),
+      jobs,
     },
     listingImporter: input.listingImporter ?? createListingImporterFromEnv(process.env),
     routers: input.routers ?? [],
+  };
+}
+
+/**
+ * The planners that rebuild queued paid work from its data (services/paidBatch.ts), built like the app's own
+ * services, so a queue worker (server/worker.ts) runs exactly what the server would have run.
+ */
+export function composePlanners(
+  env: Env,
+  logger: Logger,
+  provider: AiProvider = createAiProvider(env, { logger }),
+): Record<PaidScope, TaskPlanner> {
+  return {
+    enhance: enhancementPlanner(provider),
+    implement: implementPlanner(provider),
+    staging: stagingPlanner(createStagingRenderer(env, logger), catalogSource()),
   };
 }

@@ -16,6 +16,7 @@ import type { EnhancementService } from './services/enhancement';
 import type { ListingImporter } from './services/listing/importListing';
 import type { CreditsPort } from './services/paidBatch';
 import type { PaidJobs } from './services/paidJobs';
+import type { QueueDeps } from './queue/paidQueue';
 import type { StagingService } from './services/staging';
 import type { SuggestionsService } from './services/suggestions';
 import type { Database } from './store/db';
@@ -44,6 +45,8 @@ export interface AppInput {
   auth?: AuthService;
   ai?: AiOverrides;
   listingImporter?: ListingImporter;
+  /** The job queue (PostgreSQL deployment, server/queue): charged AI work then runs on `npm run worker`. */
+  queue?: QueueDeps;
   /** More routers mounted under /api after the built-in ones (tests add probe routes this way). */
   routers?: Router[];
 }
@@ -61,6 +64,8 @@ export interface AiDeps {
   analysis: AnalysisService;
   /** POST /api/virtual-staging (services/staging.ts). */
   staging: StagingService;
+  /** The durable paid jobs: GET /api/jobs/:id reads a queued job's state and answer here. */
+  jobs: PaidJobs;
 }
 
 /** Every dependency of the app, resolved once by compose.ts. */

@@ -69,6 +69,18 @@ const EnvSchema = z
     IMAGE_WORK_CONCURRENCY: integer(0, 256, 0),
     /** Image jobs allowed to wait; past it the server answers 503 SERVICE_UNAVAILABLE with Retry-After. */
     IMAGE_QUEUE_MAX: integer(1, 10_000, 16),
+    // The job queue of the PostgreSQL deployment (server/queue; unused on SQLite).
+    /** How long a paid request waits for its queued job before answering 202 with the job id. */
+    QUEUE_WAIT_SECONDS: integer(0, 600, 25),
+    /** A job running longer than this counts as lost (its worker died) and runs again on another worker. */
+    QUEUE_JOB_EXPIRE_SECONDS: integer(5, 86_400, 900),
+    /** Further tries of a job whose worker failed or died; spent, the job is refunded. */
+    QUEUE_RETRY_LIMIT: integer(0, 20, 2),
+    QUEUE_RETRY_DELAY_SECONDS: integer(0, 3600, 5),
+    /** How often the queue looks for expired jobs (one process does it per round). */
+    QUEUE_MAINTENANCE_SECONDS: integer(1, 3600, 30),
+    /** Jobs one `npm run worker` process runs at once. */
+    WORKER_CONCURRENCY: integer(1, 64, 2),
     /** Megapixels one visitor (signed-in user or network) may send to /api/analyze-image per minute. */
     ANALYZE_MEGAPIXELS_PER_MINUTE: integer(1, 100_000, 64),
     // Accounts (server/auth). Without a secret, one is generated on first start and kept in the database.

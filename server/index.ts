@@ -6,12 +6,23 @@ import type { AddressInfo } from 'node:net';
 import { createAiProvider } from './ai';
 import { createApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
-import { createLogger } from './logger';
+import { createLogger, type Logger } from './logger';
+import { queueSettings, startBoss } from './queue/boss';
+import { listenForJobs } from './queue/notifications';
+import type { QueueDeps } from './queue/paidQueue';
 import { imageQueue } from './services/imageQueue';
 import { openDatabase } from './store/db';
 
 /** How long running requests (AI jobs can be slow) may take after a shutdown signal before we cut them off. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** The job queue (pg-boss) and the notifications a waiting paid request listens to. */
+async function startQueue(url: string, env: Env, logger: Logger): Promise<QueueDeps> {
+  const settings = queueSettings(env);
+  const boss = await startBoss(url, settings, logger);
+  const notifications = await listenForJobs(url, logger);
+  return { boss, notifications, settings };
+}
 
 /** A bad variable ends the process with the message alone: a stack trace would only hide it. */
 function loadEnv(): Env {
@@ -31,8 +42,16 @@ async function main(): Promise<void> {
   const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
   // Image work at once (0: one per core) and how many may wait before visitors get 503 + Retry-After.
   imageQueue.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX });
+  // With PostgreSQL, charged AI work goes through the job queue in the same database (`npm run worker` runs it).
+  const queue = env.DATABASE_URL ? await startQueue(env.DATABASE_URL, env, logger) : undefined;
   // AI_PROVIDER (default: openai with a key, else the offline builtin provider) and the OPENAI_* settings.
-  const app = createApp({ env, db, logger, ai: { provider: createAiProvider(env, { logger }) } });
+  const app = createApp({
+    env,
+    db,
+    logger,
+    ai: { provider: createAiProvider(env, { logger }) },
+    ...(queue ? { queue } : {}),
+  });
 
   // Slow clients (SPEC: a connection trickling its headers or body) are cut off: headers must arrive within
   // HEADERS_TIMEOUT_MS and the whole request within REQUEST_TIMEOUT_MS; Node checks both every second here
@@ -70,7 +89,13 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       clearTimeout(force);
-      void db.close().finally(() => process.exit(0));
+      void (async () => {
+        if (queue) {
+          await queue.boss.stop({ graceful: false, wait: true });
+          await queue.notifications.close();
+        }
+        await db.close();
+      })().finally(() => process.exit(0));
     });
     // Keep-alive connections with no request in flight would otherwise hold close() open.
     server.closeIdleConnections();

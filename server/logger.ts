@@ -43,6 +43,8 @@ export function httpLogger(logger: Logger): HttpLogger {
   return pinoHttp({
     logger,
     genReqId: requestId,
+    // Every line logged for a request carries `reqId`, as the queue worker's lines for its job do.
+    quietReqLogger: true,
     // Only these fields are kept from the request and response: no headers, no body, no remote address.
     serializers: {
       req: (req: { id: unknown; method: string; url: string }) => ({

@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const JOB_QUEUED_STATUS = 202;
 
 /** Letters, digits and dashes (a UUID): safe in a URL path without escaping. */
-const JobId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
+export const JobId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 
 const JobState = z.enum(['queued', 'running']);
 

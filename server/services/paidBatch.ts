@@ -7,7 +7,7 @@
 // turns the data back into the batch, so that with a job queue (server/queue) a worker process runs it instead.
 import type { ImageFailure } from '../../core/contract/enhance';
 import { AiError, toImageFailure } from '../ai/errors';
-import { ApiError } from '../errors';
+import { ApiError, toErrorResponse } from '../errors';
 import type { Logger } from '../logger';
 import type { Answer } from './answer';
 import type { CreditsService } from './credits';
@@ -71,6 +71,8 @@ export interface QueuedCall {
   scope: PaidScope;
   fingerprint: string;
   cost: number;
+  /** Each photo's share of `cost`: what a failed photo gives back. */
+  perImageCredits: readonly number[];
   reason: string;
   task: PaidTask;
   requestId: string;
@@ -141,6 +143,7 @@ export async function runPaidBatch<T>(deps: PaidBatchDeps, input: PaidBatchInput
       scope: input.scope,
       fingerprint: input.fingerprint,
       cost: total,
+      perImageCredits: input.perImageCredits,
       reason: input.reason,
       task: input.task,
       requestId: input.requestId ?? '',
@@ -156,7 +159,44 @@ export async function runPaidBatch<T>(deps: PaidBatchDeps, input: PaidBatchInput
     reason: input.reason,
   });
   if (start.kind === 'replay') return start.answer;
-  return runCharged(deps, input, start.job);
+  if (start.kind === 'queued') {
+    // Only a queue deployment queues jobs; one reached without its queue (a misconfigured replica) must wait.
+    throw new ApiError(409, 'REQUEST_IN_PROGRESS', 'The request with this Idempotency-Key is queued', {
+      retryAfterSeconds: 2,
+    });
+  }
+  return runCharged(deps, input, start.job, IN_PROCESS);
+}
+
+/** What a charged batch does when it cannot deliver: in this process, or on a queue worker. */
+interface SettleRules {
+  /** The signal fired: the client left (refund, the key may run again), or the worker stops (leave the job to its retry). */
+  onAbort: 'refund' | 'leave';
+  /** Every image failed: throw the error to the waiting client, or keep it as the job's answer for the poll. */
+  onAllFailed: 'throw' | 'store';
+}
+
+const IN_PROCESS: SettleRules = { onAbort: 'refund', onAllFailed: 'throw' };
+const ON_WORKER: SettleRules = { onAbort: 'leave', onAllFailed: 'store' };
+
+/** A queued batch as its worker runs it: the scope, each photo's price, the worker's signal and the rebuilt plan. */
+export type QueuedBatch = Pick<PaidBatchInput<unknown>, 'scope' | 'perImageCredits' | 'signal'> &
+  BatchPlan<unknown>;
+
+/**
+ * Runs a queued, charged job on a worker and settles it (answer stored and failed images refunded, or everything
+ * refunded with the error kept for the poll); returns what was stored. When the worker's signal fires first,
+ * nothing is settled and this throws, so the queue runs the job again.
+ */
+export function runQueuedBatch(deps: PaidBatchDeps, batch: QueuedBatch, job: RunningJob): Promise<Answer> {
+  const input: PaidBatchInput<unknown> = {
+    ...batch,
+    userId: job.userId,
+    idempotencyKey: undefined,
+    fingerprint: '',
+    reason: '',
+  };
+  return runCharged(deps, input, job, ON_WORKER);
 }
 
 /** Runs a charged batch; refunds each failed image's share with the stored answer (everything, if the client left). */
@@ -164,6 +204,7 @@ async function runCharged<T>(
   deps: PaidBatchDeps,
   input: PaidBatchInput<T>,
   job: RunningJob,
+  rules: SettleRules,
 ): Promise<Answer> {
   const count = input.perImageCredits.length;
   let outcome: Settled<T>;
@@ -175,13 +216,26 @@ async function runCharged<T>(
     throw error;
   }
   if (input.signal.aborted) {
+    if (rules.onAbort === 'leave') throw new AiError('aborted', 'The worker stopped before the job finished');
     await deps.jobs.refundAll(job, 'refunded', `${input.scope} refund: client went away`);
     throw new AiError('aborted', 'The client went away');
   }
   const failed = outcome.reasons.map((reason) => reason !== undefined);
   if (failed.every(Boolean)) {
-    await deps.jobs.refundAll(job, 'failed', `${input.scope} refund: every image failed`);
-    return finalAnswer(input, outcome, deps.logger, { creditsCharged: 0, balance: null });
+    const reason = `${input.scope} refund: every image failed`;
+    if (rules.onAllFailed === 'throw') {
+      await deps.jobs.refundAll(job, 'failed', reason);
+      return finalAnswer(input, outcome, deps.logger, { creditsCharged: 0, balance: null });
+    }
+    let answer: Answer;
+    try {
+      answer = finalAnswer(input, outcome, deps.logger, { creditsCharged: 0, balance: null });
+    } catch (error) {
+      const { status, body } = toErrorResponse(error);
+      answer = { status, body };
+    }
+    await deps.jobs.refundAll(job, 'failed', reason, answer);
+    return answer;
   }
   const refunds = input.perImageCredits.map((c, i) => {
     if (failed[i]) return c;

@@ -5,7 +5,9 @@
 // pending jobs of processes that are gone (heartbeat stale; or, on the same host, pid dead) and refund them, so
 // kill -9 between charge and answer loses nobody's credits, with replicas on several machines sharing one
 // PostgreSQL too. A retry with the same key gets the stored answer, 409 while it runs, or (after a refund) a fresh
-// run; another body with the same key gets 422.
+// run; another body with the same key gets 422. A job for the queue (server/queue) is queued in its charging
+// transaction and runs on a worker: the recovery leaves it to the queue's retries, a retry of its key waits for
+// it like the first call, and whichever worker settles it first settles it (under the user's lock, once).
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { ApiError } from '../errors';
@@ -34,6 +36,11 @@ export interface PaidJobsOptions {
   host?: string;
   /** This process's id as recorded with its boot and jobs (default process.pid; a test may stand in another). */
   pid?: number;
+  /**
+   * Runs in the transaction that takes a queued job out of pending (done, failed, refunded): the queue drops
+   * its photos and tells the waiting request (server/queue/paidQueue.ts).
+   */
+  onQueuedSettled?: (jobId: string) => Promise<void>;
 }
 
 export interface JobRequest {
@@ -45,6 +52,9 @@ export interface JobRequest {
   cost: number;
   reason: string;
 }
+
+/** Queues a newly charged job, inside its charging transaction (so a job is charged exactly when it is queued). */
+export type Enqueue = (job: RunningJob & { attempt: number }) => Promise<void>;
 
 /** A charged job this process runs now. */
 export interface RunningJob {
@@ -60,6 +70,8 @@ export interface RunningJob {
 type BeginOutcome =
   | { kind: 'run'; job: RunningJob }
   | { kind: 'replay'; answer: Answer }
+  /** The key's job is queued or running on a worker: wait for it (no second charge). */
+  | { kind: 'queued'; jobId: string }
   | { kind: 'insufficient'; needed: number; balance: number };
 
 export type JobStart = Exclude<BeginOutcome, { kind: 'insufficient' }>;
@@ -71,16 +83,39 @@ export interface RecoveryReport {
 
 export interface PaidJobs {
   readonly bootId: string;
-  /** One transaction: looks the key up, and for a new (or refunded) job charges and records it. */
-  begin(request: JobRequest): Promise<JobStart>;
+  /**
+   * One transaction: looks the key up, and for a new (or refunded) job charges and records it; with `enqueue`
+   * the job is the queue's and `enqueue` queues it in the same transaction.
+   */
+  begin(request: JobRequest, enqueue?: Enqueue): Promise<JobStart>;
   /** One transaction: refunds `refund` credits of the job, stores the answer `build` makes, marks it done. */
   finish(
     job: RunningJob,
     refund: { amount: number; reason: string },
     build: (balance: number) => Answer,
   ): Promise<Answer>;
-  /** One transaction: gives the whole charge back and marks the job; the key may run again. */
-  refundAll(job: RunningJob, state: 'failed' | 'refunded', reason: string): Promise<void>;
+  /**
+   * One transaction: gives the whole charge back and marks the job; the key may run again. `answer` is kept for
+   * a queued job's poll (the error the job ended with).
+   */
+  refundAll(job: RunningJob, state: 'failed' | 'refunded', reason: string, answer?: Answer): Promise<void>;
+  /**
+   * A queue worker takes the pending job `jobId` (of its `attempt`): records its boot and answers the job to
+   * run, or null when the job was settled meanwhile (by another worker, or refunded).
+   */
+  claim(
+    jobId: string,
+    attempt: number,
+    balanceOf: (userId: string) => Promise<number>,
+  ): Promise<RunningJob | null>;
+  /**
+   * Queued jobs whose worker is gone (heartbeat stale, or its pid dead on this host): each is released (its
+   * worker forgotten, once, whoever asks) and returned, so the caller has the queue run it again now instead
+   * of after its expiry.
+   */
+  releaseLostJobs(): Promise<{ id: string; attempt: number }[]>;
+  /** What the job is now, as a waiting request or a poll sees it (the user's own jobs only). */
+  look(jobId: string, userId?: string): Promise<JobLook>;
   /** Refunds pending jobs of processes that are gone; runs at start and with every heartbeat. */
   recover(): Promise<RecoveryReport>;
   counts(): Promise<Record<PaidJobState, number>>;
@@ -88,6 +123,13 @@ export interface PaidJobs {
   start(): Promise<RecoveryReport>;
   stop(): Promise<void>;
 }
+
+/** What a look at a job finds: its answer, that it still waits or runs (on a worker), or nothing to show. */
+export type JobLook =
+  | { kind: 'finished'; answer: Answer }
+  | { kind: 'waiting'; state: 'queued' | 'running' }
+  /** Unknown (or another user's), or ended without an answer to show (expired, or refunded unanswered). */
+  | { kind: 'gone'; job?: PaidJob };
 
 const DEFAULT_HEARTBEAT_MS = 10_000;
 
@@ -125,16 +167,27 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
 
   const ledgerKeyOf = (id: string, attempt: number) => `job:${id}#${attempt}`;
   /** Whether the process that owns a pending job is gone (then its job may be refunded). */
-  const ownerGone = async (job: PaidJob): Promise<boolean> => {
-    if (job.ownerBootId === bootId) return false;
-    const boot = await jobs.boot(job.ownerBootId);
+  const ownerGone = (job: PaidJob): Promise<boolean> => bootGone(job.ownerBootId);
+  /** Whether the process of a boot is gone: no boot row, a stale heartbeat, or a dead pid on this host. */
+  const bootGone = async (ownerBootId: string): Promise<boolean> => {
+    if (ownerBootId === bootId) return false;
+    const boot = await jobs.boot(ownerBootId);
     if (!boot) return true;
     if (now() - boot.heartbeatAt > staleAfterMs) return true;
     // A pid means something only on its own machine; elsewhere the heartbeat above decides.
     return boot.host === host && boot.pid !== pid && !isAlive(boot.pid);
   };
 
-  const refundJob = async (job: PaidJob, state: 'failed' | 'refunded', reason: string): Promise<number> => {
+  const settledQueued = async (job: Pick<PaidJob, 'id' | 'runner'>): Promise<void> => {
+    if (job.runner === 'queue') await options.onQueuedSettled?.(job.id);
+  };
+
+  const refundJob = async (
+    job: PaidJob,
+    state: 'failed' | 'refunded',
+    reason: string,
+    answer?: Answer,
+  ): Promise<number> => {
     const ledgerKey = ledgerKeyOf(job.id, job.attempt);
     await credits.refund({
       userId: job.userId,
@@ -143,11 +196,17 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
       reason,
       chargeEntryId: job.chargeEntryId,
     });
-    await jobs.markRefunded(job.id, state, now());
+    const stored = answer && {
+      status: answer.status,
+      json: JSON.stringify(answer.body),
+      expiresAt: now() + options.resultTtlMs,
+    };
+    await jobs.markRefunded(job.id, state, now(), stored);
+    await settledQueued(job);
     return job.cost;
   };
 
-  const begin = async (request: JobRequest): Promise<BeginOutcome> => {
+  const begin = async (request: JobRequest, enqueue?: Enqueue): Promise<BeginOutcome> => {
     let existing = await jobs.findByKey(request.userId, request.idempotencyKey);
     if (existing && (existing.fingerprint !== request.fingerprint || existing.scope !== request.scope)) {
       throw new ApiError(
@@ -156,6 +215,9 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
         'This Idempotency-Key was used for a different request',
       );
     }
+    // A queued job is the queue's until a worker settles it (its retries, or the refund when they are spent).
+    if (existing?.state === 'pending' && existing.runner === 'queue')
+      return { kind: 'queued', jobId: existing.id };
     if (existing?.state === 'pending') {
       if (!(await ownerGone(existing))) {
         throw new ApiError(
@@ -209,19 +271,19 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
       chargeEntryId: charge.entryId,
       ownerBootId: bootId,
       ownerPid: pid,
+      runner: enqueue ? ('queue' as const) : ('process' as const),
     };
     await jobs.upsertPending(job, now());
-    return {
-      kind: 'run',
-      job: {
-        id,
-        userId: request.userId,
-        cost: request.cost,
-        chargeEntryId: charge.entryId,
-        ledgerKey: ledgerKeyOf(id, attempt),
-        balance: charge.balance,
-      },
+    const running: RunningJob = {
+      id,
+      userId: request.userId,
+      cost: request.cost,
+      chargeEntryId: charge.entryId,
+      ledgerKey: ledgerKeyOf(id, attempt),
+      balance: charge.balance,
     };
+    await enqueue?.({ ...running, attempt });
+    return { kind: 'run', job: running };
   };
 
   const finish = async (
@@ -257,13 +319,37 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
       },
       now(),
     );
+    await settledQueued(record);
     return answer;
   };
 
-  const refundAll = async (job: RunningJob, state: 'failed' | 'refunded', reason: string): Promise<void> => {
+  const refundAll = async (
+    job: RunningJob,
+    state: 'failed' | 'refunded',
+    reason: string,
+    answer?: Answer,
+  ): Promise<void> => {
     const record = await jobs.findById(job.id);
     if (record?.state !== 'pending' || record.chargeEntryId !== job.chargeEntryId) return;
-    await refundJob(record, state, reason);
+    await refundJob(record, state, reason, answer);
+  };
+
+  const look = async (jobId: string, userId?: string): Promise<JobLook> => {
+    const job = await jobs.findById(jobId);
+    if (!job || (userId !== undefined && job.userId !== userId)) return { kind: 'gone' };
+    if (job.state === 'pending') {
+      return {
+        kind: 'waiting',
+        state: job.workerBootId === null && job.runner === 'queue' ? 'queued' : 'running',
+      };
+    }
+    if (job.resultJson !== null && (job.resultExpiresAt ?? 0) > now()) {
+      return {
+        kind: 'finished',
+        answer: { status: job.resultStatus ?? 200, body: JSON.parse(job.resultJson) as unknown },
+      };
+    }
+    return { kind: 'gone', job };
   };
 
   const recover = async (): Promise<RecoveryReport> => {
@@ -309,16 +395,40 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
 
   return {
     bootId,
-    async begin(request) {
+    async begin(request, enqueue) {
       await register();
-      const outcome = await db.transaction([ledgerLock(request.userId)], () => begin(request));
+      const outcome = await db.transaction([ledgerLock(request.userId)], () => begin(request, enqueue));
       if (outcome.kind === 'insufficient') throw insufficientCreditsError(outcome.needed, outcome.balance);
       return outcome;
     },
     finish: (job, refund, build) =>
       db.transaction([ledgerLock(job.userId)], () => finish(job, refund, build)),
-    refundAll: (job, state, reason) =>
-      db.transaction([ledgerLock(job.userId)], () => refundAll(job, state, reason)),
+    refundAll: (job, state, reason, answer) =>
+      db.transaction([ledgerLock(job.userId)], () => refundAll(job, state, reason, answer)),
+    async claim(jobId, attempt, balanceOf) {
+      await register();
+      if (!(await jobs.claim(jobId, attempt, bootId, now()))) return null;
+      const job = await jobs.findById(jobId);
+      if (job?.state !== 'pending' || job.attempt !== attempt) return null;
+      return {
+        id: job.id,
+        userId: job.userId,
+        cost: job.cost,
+        chargeEntryId: job.chargeEntryId,
+        ledgerKey: ledgerKeyOf(job.id, job.attempt),
+        balance: await balanceOf(job.userId),
+      };
+    },
+    look,
+    async releaseLostJobs() {
+      const released: { id: string; attempt: number }[] = [];
+      for (const job of await jobs.runningOnWorkers(bootId)) {
+        if (job.workerBootId === null || !(await bootGone(job.workerBootId))) continue;
+        if (await jobs.release(job.id, job.workerBootId, now()))
+          released.push({ id: job.id, attempt: job.attempt });
+      }
+      return released;
+    },
     recover,
     counts: () => jobs.countByState(),
     async start() {

@@ -235,4 +235,30 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE server_boots ADD COLUMN host TEXT NOT NULL DEFAULT '';
     `,
   },
+  {
+    // The job queue of the PostgreSQL deployment (server/queue): a paid job run by a queue worker says so
+    // (runner 'queue'), so the recovery of dead server processes leaves it to the queue's retries; the worker
+    // that runs it now records its boot; the photos wait in paid_job_images until the job is settled.
+    name: '008_paid_job_queue',
+    sql: `
+      ALTER TABLE paid_jobs ADD COLUMN runner TEXT NOT NULL DEFAULT 'process' CHECK (runner IN ('process', 'queue'));
+      ALTER TABLE paid_jobs ADD COLUMN worker_boot_id TEXT;
+      CREATE TABLE paid_job_images (
+        job_id TEXT NOT NULL REFERENCES paid_jobs (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        bytes BLOB NOT NULL,
+        PRIMARY KEY (job_id, position)
+      );
+    `,
+    postgres: `
+      ALTER TABLE paid_jobs ADD COLUMN runner TEXT NOT NULL DEFAULT 'process' CHECK (runner IN ('process', 'queue'));
+      ALTER TABLE paid_jobs ADD COLUMN worker_boot_id TEXT;
+      CREATE TABLE paid_job_images (
+        job_id TEXT NOT NULL REFERENCES paid_jobs (id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        bytes BYTEA NOT NULL,
+        PRIMARY KEY (job_id, position)
+      );
+    `,
+  },
 ];

@@ -1,10 +1,12 @@
-// The paid_jobs and server_boots tables: SQL only, no rules. A paid job is the durable twin of one charge (its
-// state, its stored answer, the process that owns it); the rules and the transactions that tie a job to its
-// ledger entries live in services/paidJobs.ts.
+// The paid_jobs, paid_job_images and server_boots tables: SQL only, no rules. A paid job is the durable twin of
+// one charge (its state, its stored answer, the process or queue worker that runs it, a queued job's photos);
+// the rules and the transactions that tie a job to its ledger entries live in services/paidJobs.ts.
 import { sql } from 'kysely';
 import type { Database } from './db';
 
 export type PaidJobState = 'pending' | 'done' | 'failed' | 'refunded';
+/** Who runs a pending job: the server process that charged it, or a queue worker (server/queue). */
+export type PaidJobRunner = 'process' | 'queue';
 
 export interface PaidJob {
   id: string;
@@ -25,6 +27,9 @@ export interface PaidJob {
   resultExpiresAt: number | null;
   ownerBootId: string;
   ownerPid: number;
+  runner: PaidJobRunner;
+  /** The queue worker's boot that runs the job now; null while it waits or for a process job. */
+  workerBootId: string | null;
 }
 
 export interface ServerBoot {
@@ -51,6 +56,8 @@ const COLUMNS = [
   'result_expires_at',
   'owner_boot_id',
   'owner_pid',
+  'runner',
+  'worker_boot_id',
 ] as const;
 
 interface Row {
@@ -69,6 +76,8 @@ interface Row {
   result_expires_at: number | null;
   owner_boot_id: string;
   owner_pid: number;
+  runner: PaidJobRunner;
+  worker_boot_id: string | null;
 }
 
 function toJob(row: Row): PaidJob {
@@ -88,6 +97,8 @@ function toJob(row: Row): PaidJob {
     resultExpiresAt: row.result_expires_at,
     ownerBootId: row.owner_boot_id,
     ownerPid: row.owner_pid,
+    runner: row.runner,
+    workerBootId: row.worker_boot_id,
   };
 }
 
@@ -96,7 +107,10 @@ export interface PaidJobRepository {
   findById(id: string): Promise<PaidJob | undefined>;
   /** A new job, or a refunded/failed one started again (same row, next attempt, new charge). */
   upsertPending(
-    job: Omit<PaidJob, 'state' | 'creditsCharged' | 'resultStatus' | 'resultJson' | 'resultExpiresAt'>,
+    job: Omit<
+      PaidJob,
+      'state' | 'creditsCharged' | 'resultStatus' | 'resultJson' | 'resultExpiresAt' | 'workerBootId'
+    >,
     now: number,
   ): Promise<void>;
   markDone(
@@ -104,8 +118,24 @@ export interface PaidJobRepository {
     fields: { creditsCharged: number; status: number; json: string; expiresAt: number },
     now: number,
   ): Promise<void>;
-  markRefunded(id: string, state: 'failed' | 'refunded', now: number): Promise<void>;
-  /** Pending jobs not owned by `bootId`. */
+  /** `answer`: what a queued job's poll gets (the error, with its credits refunded); none for a process job. */
+  markRefunded(
+    id: string,
+    state: 'failed' | 'refunded',
+    now: number,
+    answer?: { status: number; json: string; expiresAt: number },
+  ): Promise<void>;
+  /** Records the queue worker that runs the pending job now; false when the job is not pending any more. */
+  claim(id: string, attempt: number, workerBootId: string, now: number): Promise<boolean>;
+  /** Pending queued jobs that a worker (not `bootId`) has taken. */
+  runningOnWorkers(bootId: string): Promise<PaidJob[]>;
+  /** Forgets the worker of a pending job if it is still `workerBootId`; false when someone else did first. */
+  release(id: string, workerBootId: string, now: number): Promise<boolean>;
+  /** The photos of a queued job, in order. */
+  putImages(jobId: string, images: readonly Buffer[]): Promise<void>;
+  images(jobId: string): Promise<Buffer[]>;
+  dropImages(jobId: string): Promise<void>;
+  /** Pending jobs of the process runner not owned by `bootId`. */
   pendingNotOwnedBy(bootId: string): Promise<PaidJob[]>;
   /** Drops stored answers past their time; returns how many. */
   dropExpiredResults(now: number): Promise<number>;
@@ -153,6 +183,8 @@ export function createPaidJobRepository(db: Database): PaidJobRepository {
           charge_entry_id: job.chargeEntryId,
           owner_boot_id: job.ownerBootId,
           owner_pid: job.ownerPid,
+          runner: job.runner,
+          worker_boot_id: null,
           updated_at: now,
         })
         .onConflict((conflict) =>
@@ -167,6 +199,8 @@ export function createPaidJobRepository(db: Database): PaidJobRepository {
             result_expires_at: null,
             owner_boot_id: eb.ref('excluded.owner_boot_id'),
             owner_pid: eb.ref('excluded.owner_pid'),
+            runner: eb.ref('excluded.runner'),
+            worker_boot_id: null,
             updated_at: eb.ref('excluded.updated_at'),
           })),
         )
@@ -188,14 +222,76 @@ export function createPaidJobRepository(db: Database): PaidJobRepository {
         .where('state', '=', 'pending')
         .execute();
     },
-    async markRefunded(id, state, now) {
+    async markRefunded(id, state, now, answer) {
       await db
         .query()
         .updateTable('paid_jobs')
-        .set({ state, credits_charged: 0, updated_at: now })
+        .set({
+          state,
+          credits_charged: 0,
+          updated_at: now,
+          ...(answer
+            ? { result_status: answer.status, result_json: answer.json, result_expires_at: answer.expiresAt }
+            : {}),
+        })
         .where('id', '=', id)
         .where('state', '=', 'pending')
         .execute();
+    },
+    async claim(id, attempt, workerBootId, now) {
+      const result = await db
+        .query()
+        .updateTable('paid_jobs')
+        .set({ worker_boot_id: workerBootId, updated_at: now })
+        .where('id', '=', id)
+        .where('attempt', '=', attempt)
+        .where('state', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async runningOnWorkers(bootId) {
+      const rows = await db
+        .query()
+        .selectFrom('paid_jobs')
+        .select(COLUMNS)
+        .where('state', '=', 'pending')
+        .where('runner', '=', 'queue')
+        .where('worker_boot_id', 'is not', null)
+        .where('worker_boot_id', '<>', bootId)
+        .execute();
+      return rows.map(toJob);
+    },
+    async release(id, workerBootId, now) {
+      const result = await db
+        .query()
+        .updateTable('paid_jobs')
+        .set({ worker_boot_id: null, updated_at: now })
+        .where('id', '=', id)
+        .where('state', '=', 'pending')
+        .where('worker_boot_id', '=', workerBootId)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async putImages(jobId, images) {
+      if (images.length === 0) return;
+      await db
+        .query()
+        .insertInto('paid_job_images')
+        .values(images.map((bytes, position) => ({ job_id: jobId, position, bytes })))
+        .execute();
+    },
+    async images(jobId) {
+      const rows = await db
+        .query()
+        .selectFrom('paid_job_images')
+        .select('bytes')
+        .where('job_id', '=', jobId)
+        .orderBy('position')
+        .execute();
+      return rows.map((row) => Buffer.from(row.bytes));
+    },
+    async dropImages(jobId) {
+      await db.query().deleteFrom('paid_job_images').where('job_id', '=', jobId).execute();
     },
     async pendingNotOwnedBy(bootId) {
       const rows = await db
@@ -203,6 +299,7 @@ export function createPaidJobRepository(db: Database): PaidJobRepository {
         .selectFrom('paid_jobs')
         .select(COLUMNS)
         .where('state', '=', 'pending')
+        .where('runner', '=', 'process')
         .where('owner_boot_id', '<>', bootId)
         .execute();
       return rows.map(toJob);

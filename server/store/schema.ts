@@ -3,7 +3,7 @@
 // the ledger references (tests add bare accounts through it).
 import type { Generated } from 'kysely';
 import type { LedgerKind } from './ledger';
-import type { PaidJobState } from './paidJobs';
+import type { PaidJobRunner, PaidJobState } from './paidJobs';
 import type { StarterWithheld } from './starterGrants';
 
 export interface AppMetaTable {
@@ -50,6 +50,17 @@ export interface PaidJobsTable {
   owner_pid: number;
   created_at: Generated<string>;
   updated_at: number;
+  /** 'process': the server that charged runs it; 'queue': a queue worker does (server/queue). */
+  runner: Generated<PaidJobRunner>;
+  /** The boot of the queue worker running it now; null while it waits. */
+  worker_boot_id: string | null;
+}
+
+export interface PaidJobImagesTable {
+  job_id: string;
+  position: number;
+  /** The photo as uploaded (Buffer on both dialects). */
+  bytes: Buffer;
 }
 
 export interface ServerBootsTable {
@@ -75,6 +86,7 @@ export interface Schema {
   user: UserTable;
   credit_ledger: CreditLedgerTable;
   paid_jobs: PaidJobsTable;
+  paid_job_images: PaidJobImagesTable;
   server_boots: ServerBootsTable;
   starter_grants: StarterGrantsTable;
 }
