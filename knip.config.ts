@@ -14,7 +14,7 @@ import type { KnipConfig } from 'knip';
 const config: KnipConfig = {
   entry: [
     'web/**/*Worker.ts!',
-    'server/index.ts!',
+    'server/{index,worker}.ts!',
     'scripts/*.{ts,mjs}!',
     'bench/*.ts!',
     'bench/page/main.ts!',
