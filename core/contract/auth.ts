@@ -1,17 +1,10 @@
-// The account calls under /api/auth (served by better-auth): the bodies the server accepts and the rules the
-// login form checks before sending. The server parses sign-up and sign-in with these before better-auth sees
-// them, so an unknown field (image, callbackURL) or an oversized value never reaches it.
+// The account calls under /api/auth (served by better-auth): the bodies the server accepts (their limits and the
+// login form's rules are in authRules.ts). The server parses sign-up and sign-in with these before better-auth
+// sees them, so an unknown field (image, callbackURL) or an oversized value never reaches it.
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from './authRules';
 
-/** Where better-auth's endpoints live, for the server's router and the browser's client. */
-export const AUTH_BASE_PATH = '/api/auth';
-
-/** better-auth enforces these too (emailAndPassword options in server/auth/auth.ts), from the same constants. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
-/** RFC 5321 caps a mail path at 254 characters. */
-export const EMAIL_MAX_LENGTH = 254;
+export { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './authRules';
 
 // Length policy (too short) is left to better-auth so it answers its own PASSWORD_TOO_SHORT code; zod only
 // refuses what no honest client sends: wrong types, unknown fields, absurd sizes.
@@ -45,15 +38,3 @@ export const GetSessionQuery = z.strictObject({
   disableCookieCache: z.enum(['true', 'false']).optional(),
   disableRefresh: z.enum(['true', 'false']).optional(),
 });
-
-/**
- * better-auth's error codes the login form turns into German (web/api/auth.ts). Its error bodies are
- * `{ code, message }`, not our `{ error, code }`: /api/auth/* is better-auth's own protocol.
- */
-export const AUTH_ERROR_CODES = {
-  wrongPassword: 'INVALID_EMAIL_OR_PASSWORD',
-  emailTaken: ['USER_ALREADY_EXISTS', 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL'],
-  passwordTooShort: 'PASSWORD_TOO_SHORT',
-  passwordTooLong: 'PASSWORD_TOO_LONG',
-  invalidEmail: 'INVALID_EMAIL',
-} as const;

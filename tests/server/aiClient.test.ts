@@ -12,17 +12,16 @@ import {
   enhanceImages,
   generateSuggestions,
   implementSuggestions,
-  newIdempotencyKey,
 } from '../../web/api/ai';
+import { newIdempotencyKey } from '../../web/api/idempotencyKey';
 import {
   ApiFailure,
   ERROR_MESSAGES,
   failureMessage,
   TECHNICAL_CODES,
-  toApiFailure,
   type FailureCode,
 } from '../../web/api/errors';
-import { apiConfig } from '../../web/api/http';
+import { apiConfig, toApiFailure } from '../../web/api/http';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 import { dataUrl, testJpeg } from './ai.helpers';
 import { signUp } from './auth.helpers';

@@ -21,11 +21,6 @@ import {
 import { failure, imageFailure, type ApiFailure } from './errors';
 import { apiRequest } from './http';
 
-/** A fresh key for one paid call; a retry with the same key is answered from the server's replay, never charged twice. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}
-
 /** SPEC section 3: a result URL is a data URL; a bare base64 string gets the JPEG prefix. */
 export function asImageUrl(value: string): string {
   return value.startsWith('data:') ? value : `data:image/jpeg;base64,${value}`;

@@ -8,7 +8,7 @@ import {
   AUTH_ERROR_CODES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../core/contract/auth';
+} from '../../core/contract/authRules';
 import { t } from '../i18n/de';
 import { lastSession, rememberSession, serverUnreachable, type CachedSession } from './sessionCache';
 

@@ -5,9 +5,6 @@
 import { CreditsResponse } from '../../core/contract/credits';
 import { apiRequest } from './http';
 
-/** The browser event that makes the app reload the balance (e.g. from another part of the page). */
-export const CREDIT_UPDATE_EVENT = 'creditUpdate';
-
 /**
  * The signed-in user's balance from the server (0 for a visitor) and, for an account that started with 0, why;
  * null when the server cannot answer: the callers keep the last known balance then.

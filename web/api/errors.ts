@@ -3,7 +3,7 @@
 // Technical failures read 'API Fehler (status): …' as the spec asks; product errors (credits, formats, the AI
 // service) read as plain sentences the user can act on.
 import { MAX_PIXELS, MAX_UPLOAD_FILES } from '../../core/catalog/limits';
-import { API_ERROR_STATUS, ApiErrorBody, type ApiErrorCode } from '../../core/contract/errors';
+import { API_ERROR_STATUS, type ApiErrorCode } from '../../core/contract/errorCodes';
 import { t, type MessageKey } from '../i18n/de';
 
 /** Failures that happen in the client, never sent by the server. */
@@ -97,30 +97,6 @@ export function failure(
   details: Record<string, unknown> = {},
 ): ApiFailure {
   return new ApiFailure(status, code, failureMessage(status, code, details), details);
-}
-
-/**
- * Turns an error answer into an ApiFailure. A body that is not the API's error shape (a proxy's HTML page, an
- * empty body) becomes 'API Fehler (status): Unbekannter API Fehler'. The staging redirect and the 402 are
- * recognised by status too, as SPEC section 8 says.
- */
-export function toApiFailure(status: number, body: unknown): ApiFailure {
-  const parsed = ApiErrorBody.safeParse(body);
-  if (parsed.success) {
-    const extras = body as Record<string, unknown>;
-    const details: Record<string, unknown> = { ...parsed.data.details };
-    // The spec's bodies put these beside `error`; keep them wherever they came.
-    for (const key of ['creditsNeeded', 'redirectTo'] as const) {
-      if (extras[key] !== undefined && details[key] === undefined) details[key] = extras[key];
-    }
-    return failure(status, parsed.data.code, details);
-  }
-  if (status === 402) return failure(status, 'INSUFFICIENT_CREDITS');
-  const redirect = (body as { error?: unknown; redirectTo?: unknown } | null) ?? {};
-  if (status === 307 && (redirect.error === 'redirect' || redirect.redirectTo === 'virtual-staging')) {
-    return failure(status, 'VIRTUAL_STAGING_REDIRECT', { redirectTo: 'virtual-staging' });
-  }
-  return new ApiFailure(status, 'INTERNAL', t('errors.apiError', { status, details: t('errors.unknown') }));
 }
 
 /**

@@ -4,8 +4,10 @@
 // A paid call that the server queued (202 with a job, core/contract/jobs.ts) is polled here until its answer
 // arrives, so every call site handles both answers alike.
 import type { z } from 'zod';
+import { ApiErrorBody } from '../../core/contract/errors';
 import { JOB_QUEUED_STATUS, jobPath, QueuedJobBody } from '../../core/contract/jobs';
-import { failure, toApiFailure } from './errors';
+import { t } from '../i18n/de';
+import { ApiFailure, failure } from './errors';
 import { pollDelayMs } from './pollDelay';
 
 /** Where the API lives and headers every call carries. The app uses '' (same origin); tests set a full URL. */
@@ -144,4 +146,28 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const parsed = options.schema.safeParse(res.json);
   if (!parsed.success) throw failure(res.status, 'INVALID_RESPONSE');
   return parsed.data;
+}
+
+/**
+ * Turns an error answer into an ApiFailure. A body that is not the API's error shape (a proxy's HTML page, an
+ * empty body) becomes 'API Fehler (status): Unbekannter API Fehler'. The staging redirect and the 402 are
+ * recognised by status too, as SPEC section 8 says.
+ */
+export function toApiFailure(status: number, body: unknown): ApiFailure {
+  const parsed = ApiErrorBody.safeParse(body);
+  if (parsed.success) {
+    const extras = body as Record<string, unknown>;
+    const details: Record<string, unknown> = { ...parsed.data.details };
+    // The spec's bodies put these beside `error`; keep them wherever they came.
+    for (const key of ['creditsNeeded', 'redirectTo'] as const) {
+      if (extras[key] !== undefined && details[key] === undefined) details[key] = extras[key];
+    }
+    return failure(status, parsed.data.code, details);
+  }
+  if (status === 402) return failure(status, 'INSUFFICIENT_CREDITS');
+  const redirect = (body as { error?: unknown; redirectTo?: unknown } | null) ?? {};
+  if (status === 307 && (redirect.error === 'redirect' || redirect.redirectTo === 'virtual-staging')) {
+    return failure(status, 'VIRTUAL_STAGING_REDIRECT', { redirectTo: 'virtual-staging' });
+  }
+  return new ApiFailure(status, 'INTERNAL', t('errors.apiError', { status, details: t('errors.unknown') }));
 }

@@ -4,10 +4,10 @@
 
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { loginPath, signOut, useSession } from '../api/auth';
 import { useAppState } from '../services/context';
 import { t, tn } from '../i18n/de';
+import { showToast } from '../components/toasts';
 import '../screens/login/login.css';
 
 /** The workflow's balance: the server's number, minus what a just-started batch deducted at once. */
@@ -35,8 +35,8 @@ export function AccountMenu() {
     setLeaving(true);
     const result = await signOut();
     setLeaving(false);
-    if (result.ok) toast(t('auth.signedOut'));
-    else toast.error(t('auth.errors.signOutFailed'), { description: result.message });
+    if (result.ok) showToast((toast) => toast(t('auth.signedOut')));
+    else showToast((toast) => toast.error(t('auth.errors.signOutFailed'), { description: result.message }));
   };
 
   return (

@@ -3,11 +3,10 @@
 
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { ProgressSteps } from '../components/ProgressSteps';
-import { ToastHost } from '../components/ToastHost';
+import { useToastWanted } from '../components/toasts';
 import { TrustBadges } from '../components/TrustBadges';
 import { useSession } from '../api/auth';
-import { CREDIT_UPDATE_EVENT } from '../api/credits';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { t } from '../i18n/de';
 import { UploadScreen } from '../screens/upload/UploadScreen';
 import { currentStep, currentView, progressPercent } from '../workflow/machine';
@@ -58,6 +57,21 @@ const InsufficientCreditsDialog = lazy(() =>
   import('../dialogs/InsufficientCreditsDialog').then((m) => ({ default: m.InsufficientCreditsDialog })),
 );
 
+const ToastHost = lazy(() => import('../components/ToastHost').then((m) => ({ default: m.ToastHost })));
+
+/** The toast host, mounted with the first notice or toast and kept from then on (sonner is not in the first load). */
+function LazyToastHost() {
+  const hasNotice = useAppState((s) => s.notice !== null);
+  const toastWanted = useToastWanted();
+  const [mounted, setMounted] = useState(false);
+  if ((hasNotice || toastWanted) && !mounted) setMounted(true);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
+
 /** The dialogs of the workflow, each mounted (and so loaded) only while it is open. */
 function LazyDialogs() {
   const kind = useAppState((s) => s.overlay?.kind);
@@ -88,6 +102,9 @@ function CurrentScreen() {
       return <FinalScreen />;
   }
 }
+
+/** The browser event that makes the app reload the balance (e.g. from another part of the page). */
+const CREDIT_UPDATE_EVENT = 'creditUpdate';
 
 /**
  * Keeps the store's balance equal to the server's: read when the session changes and on every 'creditUpdate'
@@ -189,7 +206,7 @@ export function App({ services }: { services: AppServices }) {
         </main>
         <TrustBadges />
         <StoragePanel />
-        <ToastHost />
+        <LazyToastHost />
       </BrowserRouter>
     </ServicesContext.Provider>
   );

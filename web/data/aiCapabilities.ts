@@ -5,7 +5,6 @@
 import { useSyncExternalStore } from 'react';
 import { REAL_AI_CAPABILITIES } from '../../core/catalog/modes';
 import type { AiCapabilities } from '../../core/catalog/types';
-import { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
 import type { KeyValueStorage } from './autoStrength';
 
 const AI_CAPABILITIES_KEY = 'raumglanz.aiCapabilities';
@@ -17,6 +16,19 @@ function browserStorage(): KeyValueStorage | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * What this device stored after the contract's parse (web/api/aiCapabilities.ts), read back with a structural
+ * check, since the text may be damaged or from an older version. Not with the contract's zod schema: that would
+ * load zod with the landing page, which shows no prices.
+ */
+function storedCapabilities(value: unknown): AiCapabilities | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const ids = (value as { approximatedModeIds?: unknown }).approximatedModeIds;
+  return Array.isArray(ids) && ids.every((id) => typeof id === 'string')
+    ? { approximatedModeIds: ids as string[] }
+    : null;
 }
 
 /** The last parse, so the same stored text gives the same object (React's useSyncExternalStore needs that). */
@@ -33,8 +45,7 @@ export function readAiCapabilities(storage: KeyValueStorage | null = browserStor
   if (raw === parsed.raw) return parsed.value;
   let value: AiCapabilities = REAL_AI_CAPABILITIES;
   try {
-    const result = AiCapabilitiesResponse.safeParse(JSON.parse(raw ?? 'null'));
-    if (result.success) value = result.data;
+    value = storedCapabilities(JSON.parse(raw ?? 'null')) ?? value;
   } catch {
     // Unreadable JSON: as if never answered.
   }

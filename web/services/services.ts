@@ -6,19 +6,10 @@ import { combineAnalyses } from '../../core/analysis/room/combine';
 import { SERVER_IMAGE_MAX_SIDE } from '../../core/catalog/limits';
 import { serverImageBudget } from '../../core/upload/jpegBudget';
 import type { PerImageRoom } from '../../core/analysis/room/types';
-import {
-  analyzeImages,
-  enhanceImages,
-  generateSuggestions,
-  implementSuggestions,
-  newIdempotencyKey,
-} from '../api/ai';
 import { currentUserId, loginPath } from '../api/auth';
-import { fetchBalance } from '../api/credits';
 import { ApiFailure } from '../api/errors';
+import { newIdempotencyKey } from '../api/idempotencyKey';
 import { blobToDataUrl, dataUrlToBlob, downscaledDataUrl } from '../api/imageData';
-import { scrapeProperty } from '../api/listing';
-import { analyzeStaging, applyStaging } from '../api/staging';
 import { AppDb } from '../data/db';
 import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
 import { convertBlob, encodeBitmap, JPEG_QUALITY, withBitmap } from '../engine/canvasCodec';
@@ -32,6 +23,10 @@ import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
 import { downloadOne, downloadZip } from './download';
 import { fitJpeg } from './fitJpeg';
 import { exportPreset } from './portalExport';
+
+// The API calls load with their first use: they bring the contracts (zod), which the landing page does not need.
+const aiApi = () => import('../api/ai');
+const stagingApi = () => import('../api/staging');
 
 /** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
 const ANALYSIS_SIDE = 1024;
@@ -102,7 +97,7 @@ function classify(error: unknown): Failure {
 /** The server's room analysis: the fallback for a device whose browser cannot run the room detector. */
 async function analyzeOnServer(signal: AbortSignal, blob: Blob): Promise<PerImageRoom> {
   const dataUrl = await downscaledDataUrl(blob, ANALYSIS_SIDE);
-  const { individualAnalyses } = await analyzeImages(signal, [dataUrl]);
+  const { individualAnalyses } = await (await aiApi()).analyzeImages(signal, [dataUrl]);
   const [first] = individualAnalyses;
   if (!first) throw new Error('no analysis');
   return { roomType: first.roomType, visibleElements: first.visibleElements };
@@ -139,7 +134,9 @@ export function createServices(
     },
     ai: {
       async enhance(signal, { image, modeIds, roomType, idempotencyKey }) {
-        const result = await enhanceImages(signal, {
+        const result = await (
+          await aiApi()
+        ).enhanceImages(signal, {
           files: [await forServer(image, 1)],
           selectedModes: modeIds,
           roomType,
@@ -152,6 +149,7 @@ export function createServices(
       },
       async generateSuggestions(signal, { images, roomTypes }) {
         const imageDataUrls = await Promise.all(images.map((blob) => downscaledDataUrl(blob, ANALYSIS_SIDE)));
+        const { generateSuggestions } = await aiApi();
         return (await generateSuggestions(signal, { imageDataUrls, roomTypes })).suggestions;
       },
       async implementSuggestions(signal, { images, suggestions, idempotencyKey }) {
@@ -159,6 +157,7 @@ export function createServices(
         const imageUrls = await Promise.all(
           images.map(async (blob) => blobToDataUrl(await forServer(blob, images.length))),
         );
+        const { implementSuggestions } = await aiApi();
         const result = await implementSuggestions(signal, { imageUrls, suggestions, idempotencyKey });
         return Promise.all(
           result.images.map(async (outcome, i) => (outcome.ok ? dataUrlToBlob(outcome.url) : images[i]!)),
@@ -168,10 +167,11 @@ export function createServices(
     staging: {
       async analyze(signal, { image, options }) {
         const imageBase64 = await downscaledDataUrl(image, ANALYSIS_SIDE);
-        return analyzeStaging(signal, { imageBase64, options });
+        return (await stagingApi()).analyzeStaging(signal, { imageBase64, options });
       },
       async apply(signal, { image, idempotencyKey, ...request }) {
         const imageBase64 = await downscaledDataUrl(image, STAGING_SIDE);
+        const { applyStaging } = await stagingApi();
         const answer = await applyStaging(signal, { imageBase64, ...request, idempotencyKey });
         return {
           blob: await dataUrlToBlob(answer.stagedImageUrl),
@@ -189,8 +189,8 @@ export function createServices(
           : encodeBitmap(bitmap, 'image/jpeg', JPEG_QUALITY.preview),
       ),
     toJpeg: (blob) => convertBlob(blob, 'image/jpeg', JPEG_QUALITY.keep),
-    scrapeListing: (url) => scrapeProperty(url),
-    fetchCredits: fetchBalance,
+    scrapeListing: async (url) => (await import('../api/listing')).scrapeProperty(url),
+    fetchCredits: async (signal) => (await import('../api/credits')).fetchBalance(signal),
     files: { saveOne: downloadOne, saveZip: downloadZip, allowsLabel: () => exportPreset().allowsText },
     classify,
     retryFacts,

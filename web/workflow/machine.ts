@@ -19,7 +19,7 @@ import { uploadRules } from './steps/upload';
 export * from './state';
 export * from './selectors';
 export type { WorkflowEvent } from './events';
-export { restore, toSnapshot } from './restore';
+export { toSnapshot } from './snapshot';
 
 /** Every event type has exactly one rule: the type check fails when one is missing. */
 const rules: StepRules<EventType> = {

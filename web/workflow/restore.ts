@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ROOM_TYPES } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
+import { SNAPSHOT_VERSION } from './snapshot';
 import {
   initialState,
   type AnalysisStatus,
@@ -15,19 +16,6 @@ import {
   type RoomAnalysis,
   type WorkflowState,
 } from './state';
-
-export const SNAPSHOT_VERSION = 1;
-
-/** Toasts and dialogs belong to the moment; they are not saved. */
-export type WorkflowSnapshot = { version: typeof SNAPSHOT_VERSION } & Omit<
-  WorkflowState,
-  'notice' | 'noticeSeq' | 'overlay'
->;
-
-export function toSnapshot(state: WorkflowState): WorkflowSnapshot {
-  const { notice: _notice, noticeSeq: _seq, overlay: _overlay, ...rest } = state;
-  return { version: SNAPSHOT_VERSION, ...rest };
-}
 
 const roomType = z.enum(ROOM_TYPES);
 const modeIds = z.array(z.string().min(1)).transform((ids) => [...new Set(ids)]);

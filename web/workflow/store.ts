@@ -5,7 +5,6 @@ import { useRef, useSyncExternalStore } from 'react';
 import { StorageFullError, listImages, loadWorkflow, saveWorkflow, type AppDb } from '../data/db';
 import {
   initialState,
-  restore,
   toSnapshot,
   transition,
   type ImageItem,
@@ -98,7 +97,9 @@ export function createWorkflowStore(db: AppDb): WorkflowStore {
     },
     async hydrate() {
       const [snapshot, stored] = await Promise.all([loadWorkflow(db), listImages(db)]);
-      state = reconcileImages(restore(snapshot), stored);
+      // The validation (zod) loads only for saved work: a first visit's page does not wait for it.
+      const restored = snapshot === null ? initialState : (await import('./restore')).restore(snapshot);
+      state = reconcileImages(restored, stored);
       emit();
     },
   };

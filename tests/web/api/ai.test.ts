@@ -7,8 +7,8 @@ import {
   enhanceImages,
   generateSuggestions,
   implementSuggestions,
-  newIdempotencyKey,
 } from '../../../web/api/ai';
+import { newIdempotencyKey } from '../../../web/api/idempotencyKey';
 import { ApiFailure, failureMessage, imageFailure } from '../../../web/api/errors';
 import { apiConfig } from '../../../web/api/http';
 import { t } from '../../../web/i18n/de';

@@ -16,7 +16,6 @@ import {
   plannedJobs,
   progressPercent,
   remainingSeconds,
-  restore,
   roomTypeFor,
   selectedModeCount,
   selectedModesFor,
@@ -28,6 +27,7 @@ import {
   type WorkflowEvent,
   type WorkflowState,
 } from '../../../web/workflow/machine';
+import { restore } from '../../../web/workflow/restore';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { NewImage } from '../../../web/workflow/events';
 

@@ -3,7 +3,7 @@
 
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/contract/auth';
+import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/contract/authRules';
 import { safeReturnPath, signIn, signUp, useSession, type AuthResult } from '../../api/auth';
 import { t } from '../../i18n/de';
 import './login.css';

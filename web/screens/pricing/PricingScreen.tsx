@@ -2,9 +2,9 @@
 // 'Credits kaufen' says 'Diese Funktion kommt bald!'.
 
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { CREDIT_PACKAGES } from '../../../core/catalog/packages';
 import { ArrowLeft } from '../../components/icons';
+import { showToast } from '../../components/toasts';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
 
@@ -27,7 +27,11 @@ export function PricingScreen() {
               {t('pricing.perCredit', { price: formatEuroCents(Math.round(pkg.priceCents / pkg.credits)) })}
             </p>
             {pkg.savings && <p className="package__savings">{pkg.savings}</p>}
-            <button type="button" className="button" onClick={() => toast(t('pricing.comingSoon'))}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => showToast((toast) => toast(t('pricing.comingSoon')))}
+            >
               {t('pricing.buy')}
             </button>
           </li>
