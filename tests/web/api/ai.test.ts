@@ -2,12 +2,7 @@
 // sends, and how each answer becomes one outcome per image (a data: URL or an ApiFailure with German text).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../core/contract/enhance';
-import {
-  analyzeImages,
-  enhanceImages,
-  generateSuggestions,
-  implementSuggestions,
-} from '../../../web/api/ai';
+import { analyzeImages, enhanceImages, generateSuggestions, implementSuggestions } from '../../../web/api/ai';
 import { newIdempotencyKey } from '../../../web/api/idempotencyKey';
 import { ApiFailure, failureMessage, imageFailure } from '../../../web/api/errors';
 import { apiConfig } from '../../../web/api/http';
