@@ -13,6 +13,7 @@ import type { PaidScope, TaskPlanner } from './services/paidBatch';
 import { aiRouteBuilder } from './middleware/aiRoute';
 import { inSequence, pixelBudget } from './middleware/pixelBudget';
 import { aiRateLimit, DEFAULT_AI_RATE_LIMITS, ipKey } from './middleware/rateLimit';
+import { createSharedCounters } from './middleware/sharedCounters';
 import { createAnalysisService } from './services/analysis';
 import { createCreditsService } from './services/credits';
 import { createEnhancementService, enhancementPlanner } from './services/enhancement';
@@ -22,6 +23,7 @@ import { createPaidJobs } from './services/paidJobs';
 import { createPaidQueue, onQueuedSettled } from './queue/paidQueue';
 import { createStagingService, stagingPlanner } from './services/staging';
 import { createSuggestionsService, implementPlanner } from './services/suggestions';
+import { createWindowCounterRepository } from './store/rateLimitWindows';
 import { catalogSource } from '../core/staging';
 
 export function composeDeps(input: AppInput): AppDeps {
@@ -32,6 +34,10 @@ export function composeDeps(input: AppInput): AppDeps {
   const overrides = input.ai ?? {};
   const userIdOf = overrides.getUserId ?? getUserId;
   const limits = { ...DEFAULT_AI_RATE_LIMITS, ...overrides.rateLimits };
+  // Every limit counts in the database, so replicas on one database share each client's budget.
+  const counters = createSharedCounters(createWindowCounterRepository(db));
+  const limit = (name: keyof typeof limits) =>
+    aiRateLimit(limits[name], userIdOf, { counters, name: `ai-${name}` });
   const provider = overrides.provider ?? createAiProvider(env, { logger });
   // One durable paid-job journal for every paid call; start() refunds jobs a stopped server left pending.
   const jobs =
@@ -52,6 +58,7 @@ export function composeDeps(input: AppInput): AppDeps {
   const analysisPixels = pixelBudget({
     pixelsPerMinute: env.ANALYZE_MEGAPIXELS_PER_MINUTE * 1_000_000,
     unknownPixels: ANALYSIS_MAX_PIXELS,
+    counters,
     key: async (req) => {
       const userId = await userIdOf(req);
       return userId ? `user:${userId}` : `ip:${ipKey(req)}`;
@@ -64,13 +71,14 @@ export function composeDeps(input: AppInput): AppDeps {
     logger,
     credits,
     auth,
+    counters,
     ai: {
       provider,
       getUserId: userIdOf,
       limiters: {
-        enhance: aiRateLimit(limits.enhance, userIdOf),
-        analyze: inSequence(aiRateLimit(limits.analyze, userIdOf), analysisPixels),
-        suggestions: inSequence(aiRateLimit(limits.suggestions, userIdOf), analysisPixels),
+        enhance: limit('enhance'),
+        analyze: inSequence(limit('analyze'), analysisPixels),
+        suggestions: inSequence(limit('suggestions'), analysisPixels),
       },
       route: aiRouteBuilder(userIdOf),
       enhancement: createEnhancementService({ ...paid, provider }),

@@ -9,6 +9,7 @@ import type { Env } from './env';
 import type { Logger } from './logger';
 import type { AiRoute } from './middleware/aiRoute';
 import type { AiRateLimits } from './middleware/rateLimit';
+import type { SharedCounters } from './middleware/sharedCounters';
 import type { UserIdOf } from './middleware/requireUser';
 import type { AnalysisService } from './services/analysis';
 import type { CreditsService } from './services/credits';
@@ -77,6 +78,8 @@ export interface AppDeps {
   credits: CreditsService;
   /** Accounts and sessions (auth/auth.ts); routes ask `getUserId(req)` from auth/session.ts, not this. */
   auth: AuthService;
+  /** The rate limits' counters in the database, shared by every server process on it. */
+  counters: SharedCounters;
   ai: AiDeps;
   /** Imports listing photos (services/listing). */
   listingImporter: ListingImporter;

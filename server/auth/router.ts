@@ -14,6 +14,7 @@ import {
 import type { AppDeps } from '../deps';
 import { withClientNetwork } from '../middleware/clientNetwork';
 import { AUTH_RATE_LIMITED_MESSAGE, AUTH_RATE_LIMIT_DEFAULT, createRateLimit } from '../middleware/rateLimit';
+import { counterStore } from '../middleware/sharedCounters';
 
 /** Account forms are tiny; nothing larger has a reason to reach the password hasher. */
 const AUTH_BODY_LIMIT = '16kb';
@@ -34,13 +35,14 @@ const parseQuery =
     next();
   };
 
-export function authRouter({ auth, env }: AppDeps): Router {
+export function authRouter({ auth, env, counters }: AppDeps): Router {
   const router = Router();
   const json = express.json({ limit: AUTH_BODY_LIMIT });
   const attempts = createRateLimit({
     windowMs: 60_000,
     limit: env.AUTH_RATE_LIMIT ?? AUTH_RATE_LIMIT_DEFAULT,
     message: AUTH_RATE_LIMITED_MESSAGE,
+    store: counterStore(counters, 'auth'),
   });
   const handle: RequestHandler = (req, res) => auth.handler(req, res);
 

@@ -1,12 +1,14 @@
 // A per-visitor budget of photo pixels per minute for the free analysis calls (room analysis, suggestions): the
 // request rate limit alone let one address send 30 requests of 30 photos a minute. Pixels are read from each
 // photo's header (core/upload/imageSize.ts) before anything decodes; past the budget the call answers 429
-// RATE_LIMITED with Retry-After, like every other limit. Counters are fixed one-minute windows in memory.
+// RATE_LIMITED with Retry-After, like every other limit. Counters are fixed one-minute windows in the database
+// (middleware/sharedCounters.ts), so server replicas share each visitor's budget.
 import type { Request, RequestHandler } from 'express';
 import { MAX_PIXELS } from '../../core/catalog/limits';
 import { readImageSize } from '../../core/upload/imageSize';
 import { ApiError } from '../errors';
 import { RATE_LIMITED_MESSAGE } from './rateLimit';
+import type { SharedCounters } from './sharedCounters';
 
 export interface PixelBudgetOptions {
   pixelsPerMinute: number;
@@ -14,7 +16,7 @@ export interface PixelBudgetOptions {
   key: (req: Request) => Promise<string>;
   /** A photo whose header cannot be read counts as this many pixels (it is refused later anyway). */
   unknownPixels: number;
-  now?: () => number;
+  counters: SharedCounters;
 }
 
 const WINDOW_MS = 60_000;
@@ -35,27 +37,17 @@ function headerPixels(dataUrl: unknown, unknownPixels: number): number {
 }
 
 export function pixelBudget(options: PixelBudgetOptions): RequestHandler {
-  const now = options.now ?? Date.now;
-  const windows = new Map<string, { startedAt: number; used: number }>();
-  let lastSweep = now();
-
   return async (req, _res, next) => {
     const urls: unknown = (req.body as { imageDataUrls?: unknown } | undefined)?.imageDataUrls;
     if (!Array.isArray(urls) || urls.length === 0) return next();
     const pixels = urls.reduce<number>((sum, url) => sum + headerPixels(url, options.unknownPixels), 0);
-    const at = now();
-    if (at - lastSweep > WINDOW_MS) {
-      for (const [key, window] of windows) if (at - window.startedAt >= WINDOW_MS) windows.delete(key);
-      lastSweep = at;
-    }
-    const key = await options.key(req);
-    let window = windows.get(key);
-    if (!window || at - window.startedAt >= WINDOW_MS) {
-      window = { startedAt: at, used: 0 };
-      windows.set(key, window);
-    }
-    if (window.used + pixels > options.pixelsPerMinute) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((window.startedAt + WINDOW_MS - at) / 1000));
+    const key = `pixels:${await options.key(req)}`;
+    // Refused requests use none of the budget: the pixels are added only while the total stays within it.
+    const added = await options.counters.addWithin(key, WINDOW_MS, pixels, options.pixelsPerMinute);
+    if (!added) {
+      const running = await options.counters.get(key);
+      const resetAt = running?.expiresAt ?? Date.now() + WINDOW_MS;
+      const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
       return next(
         new ApiError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, {
           retryAfterSeconds,
@@ -63,7 +55,6 @@ export function pixelBudget(options: PixelBudgetOptions): RequestHandler {
         }),
       );
     }
-    window.used += pixels;
     next();
   };
 }

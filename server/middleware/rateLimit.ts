@@ -1,9 +1,11 @@
 // Rate limits for expensive or guessable calls (sign-in, sign-up, AI jobs), all answering alike: 429 with the
 // app's error body `{ error, code: 'RATE_LIMITED', details: { retryAfterSeconds } }` and a Retry-After header.
-// Counters live in memory per app instance (express-rate-limit's MemoryStore): enough for one server process.
+// The app's limiters count in the database (middleware/sharedCounters.ts), so server replicas share each client's
+// budget; without a store (a test's probe route) express-rate-limit counts in the process's memory.
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
 import { ApiError } from '../errors';
+import { counterStore, type SharedCounters } from './sharedCounters';
 
 export interface RateLimitOptions {
   /** Length of one counting window. */
@@ -17,6 +19,8 @@ export interface RateLimitOptions {
   key?: (req: Request) => string | Promise<string>;
   /** The English `error` text for programs; the client words the RATE_LIMITED code in German. */
   message?: string;
+  /** Where the counts are kept: counterStore() for the app's limiters; unset, in this process's memory. */
+  store?: Store;
 }
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests; wait a moment and try again';
@@ -41,6 +45,7 @@ export function createRateLimit(options: RateLimitOptions): RequestHandler {
     standardHeaders: 'draft-7',
     legacyHeaders: false,
     keyGenerator: options.key ?? ipKey,
+    ...(options.store ? { store: options.store } : {}),
     handler(req, res, next, used) {
       const info = (req as Request & { rateLimit?: { resetTime?: Date } }).rateLimit;
       const resetInMs = info?.resetTime ? info.resetTime.getTime() - Date.now() : used.windowMs;
@@ -71,10 +76,12 @@ export const DEFAULT_AI_RATE_LIMITS: AiRateLimits = { enhance: 60, analyze: 30, 
 export function aiRateLimit(
   perMinute: number,
   userIdOf: (req: Request) => Promise<string | null>,
+  shared: { counters: SharedCounters; name: string },
 ): RequestHandler {
   return createRateLimit({
     windowMs: 60_000,
     limit: perMinute,
+    store: counterStore(shared.counters, shared.name),
     key: async (req) => {
       const userId = await userIdOf(req);
       return userId ? `user:${userId}` : `ip:${ipKey(req)}`;

@@ -10,6 +10,7 @@ import {
 import type { ApiRouterFactory } from '../deps';
 import { clientSignal } from '../middleware/clientSignal';
 import { createRateLimit } from '../middleware/rateLimit';
+import { counterStore } from '../middleware/sharedCounters';
 import { ListingImportError, type ListingImporter } from '../services/listing/importListing';
 
 function sendImportError(res: Response, error: ListingImportError): void {
@@ -49,7 +50,14 @@ const IMPORTS_PER_MINUTE = 10;
 /** The app's /api router: the app's importer behind a per-address rate limit. */
 export const scrapePropertyRouter: ApiRouterFactory = (deps) => {
   const router = Router();
-  router.use('/scrape-property', createRateLimit({ windowMs: 60_000, limit: IMPORTS_PER_MINUTE }));
+  router.use(
+    '/scrape-property',
+    createRateLimit({
+      windowMs: 60_000,
+      limit: IMPORTS_PER_MINUTE,
+      store: counterStore(deps.counters, 'listing-import'),
+    }),
+  );
   router.use(createScrapePropertyRouter({ importer: deps.listingImporter }));
   return router;
 };

@@ -261,4 +261,27 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Rate limits and the analysis pixel budget (store/rateLimitWindows.ts): one counter per key (limiter and
+    // client) with its window, added to atomically (one upsert), so every server process on the database counts
+    // together. A window starts with the key's first hit after the last one ended (expires_at); ended rows are
+    // swept from time to time.
+    name: '009_rate_limit_windows',
+    sql: `
+      CREATE TABLE rate_limit_windows (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX rate_limit_windows_expiry_idx ON rate_limit_windows (expires_at);
+    `,
+    postgres: `
+      CREATE TABLE rate_limit_windows (
+        key TEXT PRIMARY KEY,
+        hits BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL
+      );
+      CREATE INDEX rate_limit_windows_expiry_idx ON rate_limit_windows (expires_at);
+    `,
+  },
 ];

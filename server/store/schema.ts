@@ -81,6 +81,13 @@ export interface StarterGrantsTable {
   created_at: Generated<string>;
 }
 
+export interface RateLimitWindowsTable {
+  key: string;
+  hits: number;
+  /** Epoch ms when the current window ends. */
+  expires_at: number;
+}
+
 export interface Schema {
   app_meta: AppMetaTable;
   user: UserTable;
@@ -89,4 +96,5 @@ export interface Schema {
   paid_job_images: PaidJobImagesTable;
   server_boots: ServerBootsTable;
   starter_grants: StarterGrantsTable;
+  rate_limit_windows: RateLimitWindowsTable;
 }
