@@ -5,11 +5,16 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Server tests that server-pg does not run again: they never open a database (pure units, image work, the
- * listing fetchers, environment parsing) or are about SQLite by design (`npm start`, which stays SQLite).
+ * listing fetchers, environment parsing), are about SQLite by design (`npm start`, which stays SQLite), or start
+ * server processes on a SQLite file of their own (memory, slow clients, kill -9: the queue's tests run processes
+ * on PostgreSQL).
  */
 const NOT_ABOUT_THE_DATABASE = [
   'tests/server/ai.units.test.ts',
   'tests/server/app.startScript.test.ts',
+  'tests/server/boundedLoad.test.ts',
+  'tests/server/paidJobs.fault.test.ts',
+  'tests/server/slowClients.test.ts',
   'tests/server/builtinRetoucher.test.ts',
   'tests/server/corruptImages.test.ts',
   'tests/server/declutter.test.ts',

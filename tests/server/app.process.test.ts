@@ -1,11 +1,13 @@
 // server/index.ts as a real process, the way `npm start` runs it: the start line, a working /api/health,
-// a clean exit on SIGTERM, and a fast, readable failure on a bad environment.
+// a clean exit on SIGTERM, and a fast, readable failure on a bad environment or an unreachable database. In
+// server-pg also with DATABASE_URL: the same start, health and exit on a fresh PostgreSQL database.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { newTestLocation, onPostgres } from '../helpers/testDatabase';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 let dir: string | undefined;
@@ -77,5 +79,49 @@ describe('server/index.ts', () => {
         '  AI_PROVIDER must be openai or builtin (got "magic")\n',
     );
     expect(stdout()).toBe('');
+  });
+
+  it.runIf(onPostgres)(
+    'runs on PostgreSQL with DATABASE_URL: migrates, serves, exits 0 on SIGTERM',
+    async () => {
+      const fresh = await newTestLocation('proc');
+      dir = fresh.dir;
+      const child = startServerProcess({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: fresh.location,
+        DATABASE_PATH: join(dir, 'unused.db'),
+        STATIC_DIR: dir,
+      });
+      const stdout = collect(child.stdout);
+      const stderr = collect(child.stderr);
+      const exit = exited(child);
+      let port = '';
+      for (let i = 0; i < 300 && !port; i++) {
+        port = /localhost:(\d+)/.exec(stdout())?.[1] ?? '';
+        if (!port) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(port, `stdout: ${stdout()}\nstderr: ${stderr()}`).not.toBe('');
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(await res.json()).toMatchObject({ status: 'ok', db: 'ok' });
+      child.kill('SIGTERM');
+      expect(await exit).toEqual({ code: 0, signal: null });
+      // Nothing was written to a SQLite file: the database is the PostgreSQL one.
+      expect(existsSync(join(dir, 'unused.db'))).toBe(false);
+      expect(stderr()).toBe('');
+    },
+  );
+
+  it('refuses to start when DATABASE_URL cannot be reached, saying why on stderr', async () => {
+    // Port 1 on loopback: nothing listens, the connection is refused at once.
+    const child = startServerProcess({
+      PORT: '0',
+      DATABASE_URL: 'postgres://raumglanz@127.0.0.1:1/raumglanz',
+    });
+    const stderr = collect(child.stderr);
+    expect(await exited(child)).toEqual({ code: 1, signal: null });
+    expect(stderr()).toMatch(/^raumglanz could not start: .*ECONNREFUSED/);
+    // The URL (it may hold a password) is not echoed.
+    expect(stderr()).not.toContain('127.0.0.1:1/raumglanz');
   });
 });
