@@ -44,6 +44,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: ONLY_ON_POSTGRES,
           environment: 'node',
+          setupFiles: ['tests/helpers/imagePoolTeardown.ts'],
           testTimeout: 30_000,
         },
       },

@@ -1,5 +1,5 @@
 // `npm run declutter -- <in.jpg> <out.jpg> [--mode declutter]`: the builtin provider's removal on one file, as the
-// server runs it (decode at the provider's size, detect, fill in the worker thread, encode). Prints the German
+// server runs it (decode at the provider's size, detect, fill, encode: all in the server's image pool). Prints the German
 // description, then one JSON line last: {"removed":[{"label","box":[x,y,w,h]}],"objectsBefore","objectsAfter","ms"}
 // with boxes in pixels; objectsAfter is the same detector's count of the mode's clutter on the result.
 import { writeFile } from 'node:fs/promises';
@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { isDeclutterMode, type DeclutterModeId } from '../core/declutter';
 import { BUILTIN_MAX_SIDE } from '../server/ai/builtin';
 import { clutterOfModes, declutterRgba, defaultObjectDetector } from '../server/ai/builtin/declutter';
-import { stopRemovalThread } from '../server/ai/builtin/removalThread';
+import { imagePool } from '../server/pool/imagePool';
 import { decodeRgba, encodeJpeg } from '../server/services/images';
 
 const USAGE = 'usage: npm run declutter -- <in.jpg> <out.jpg> [--mode declutter]\n';
@@ -41,7 +41,7 @@ async function main(): Promise<number> {
   await writeFile(output, await encodeJpeg(result.image));
   const ms = Math.round(performance.now() - started);
   const after = await defaultObjectDetector(result.image);
-  await stopRemovalThread();
+  await imagePool.close();
   process.stdout.write(`${result.description}\n`);
   process.stdout.write(
     JSON.stringify({

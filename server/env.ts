@@ -65,7 +65,7 @@ const EnvSchema = z
     HEADERS_TIMEOUT_MS: integer(1000, 600_000, 20_000),
     REQUEST_TIMEOUT_MS: integer(1000, 3_600_000, 120_000),
     KEEP_ALIVE_TIMEOUT_MS: integer(1000, 600_000, 5_000),
-    /** Server image work at once (decode, analyse, encode); 0 means one per CPU core. */
+    /** Worker threads of the image pool (server/pool: decode, analyse, edit, encode); 0 means one per CPU core. */
     IMAGE_WORK_CONCURRENCY: integer(0, 256, 0),
     /** Image jobs allowed to wait; past it the server answers 503 SERVICE_UNAVAILABLE with Retry-After. */
     IMAGE_QUEUE_MAX: integer(1, 10_000, 16),

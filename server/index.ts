@@ -1,5 +1,5 @@
 // The server process: read the environment, open the database, listen, and shut down cleanly on SIGINT/SIGTERM
-// (stop accepting, let running requests finish for a while, close the database). Run it with
+// (stop accepting, let running requests finish for a while, close the image pool and the database). Run it with
 // `node --import tsx server/index.ts`; there is no build step for the server.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,10 +7,10 @@ import { createAiProvider } from './ai';
 import { createApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
 import { createLogger, type Logger } from './logger';
+import { imagePool } from './pool/imagePool';
 import { queueSettings, startBoss } from './queue/boss';
 import { listenForJobs } from './queue/notifications';
 import type { QueueDeps } from './queue/paidQueue';
-import { imageQueue } from './services/imageQueue';
 import { openDatabase } from './store/db';
 
 /** How long running requests (AI jobs can be slow) may take after a shutdown signal before we cut them off. */
@@ -40,8 +40,8 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL);
   // PostgreSQL when DATABASE_URL is set (replicas share it), else the SQLite file (the embedded default).
   const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
-  // Image work at once (0: one per core) and how many may wait before visitors get 503 + Retry-After.
-  imageQueue.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX });
+  // The image pool's threads (0: one per core) and how many tasks may wait before visitors get 503 + Retry-After.
+  imagePool.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX, logger });
   // With PostgreSQL, charged AI work goes through the job queue in the same database (`npm run worker` runs it).
   const queue = env.DATABASE_URL ? await startQueue(env.DATABASE_URL, env, logger) : undefined;
   // AI_PROVIDER (default: openai with a key, else the offline builtin provider) and the OPENAI_* settings.
@@ -94,6 +94,11 @@ async function main(): Promise<void> {
           await queue.boss.stop({ graceful: false, wait: true });
           await queue.notifications.close();
         }
+        // No request is left to wait for an image task: the pool's threads stop once their tasks are done.
+        await imagePool
+          .close()
+          .catch((error: unknown) => logger.error({ err: error }, 'closing the image pool failed'));
+        logger.info({ imagePool: imagePool.stats() }, 'image pool closed');
         await db.close();
       })().finally(() => process.exit(0));
     });

@@ -6,12 +6,12 @@
 import { composePlanners } from './compose';
 import { EnvError, parseEnv, type Env } from './env';
 import { createLogger } from './logger';
+import { imagePool } from './pool/imagePool';
 import { queueSettings, startBoss } from './queue/boss';
 import { listenForJobs } from './queue/notifications';
 import { onQueuedSettled } from './queue/paidQueue';
 import { startPaidWorker } from './queue/worker';
 import { createCreditsService } from './services/credits';
-import { imageQueue } from './services/imageQueue';
 import { createPaidJobs } from './services/paidJobs';
 import { openDatabase } from './store/db';
 
@@ -39,7 +39,8 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env.LOG_LEVEL).child({ role: 'worker' });
   const db = await openDatabase(url);
-  imageQueue.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX });
+  // The worker's image work runs in its own pool of threads, as the server's does (server/pool).
+  imagePool.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX, logger });
   const settings = queueSettings(env);
   const credits = createCreditsService(db);
   const jobs = createPaidJobs({
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
       await worker.stop(SHUTDOWN_GRACE_MS);
       await jobs.stop();
       await notifications.close();
+      await imagePool.close();
       await db.close();
       process.exit(0);
     })().catch((error: unknown) => {

@@ -1,22 +1,16 @@
-// The server's image boundary (sharp) and its one decode: checks every incoming photo before any charge (byte size,
+// The server's image boundary and its one decode: checks every incoming photo before any charge (byte size,
 // magic bytes, width x height read from the header by our own parser against the caller's pixel limit, so a
 // decompression bomb is refused unread, then one cheap shrink-on-load decode, so a truncated or corrupt file is
 // the user's 415 IMAGE_UNREADABLE naming the photo, never a 500 later), decodes photos to RGBA for providers, the
-// room analysis and the scripts (decodeRgba), and encodes every result as a JPEG without metadata. Every sharp
-// call runs through the bounded image queue (imageQueue.ts).
-import sharp from 'sharp';
+// room analysis and the scripts (decodeRgba), and encodes every result as a JPEG without metadata. The sharp
+// calls themselves (server/pool/codec.ts) run in the image pool's worker threads, never on the event loop.
 import { MAX_FILE_BYTES, MAX_PIXELS } from '../../core/catalog';
 import { readImageSize } from '../../core/upload/imageSize';
 import { sniffImageType, SNIFF_BYTES, type AcceptedImageType } from '../../core/upload/sniffImageType';
 import { AiError } from '../ai/errors';
 import type { InputImage, ProviderImage, RgbaImage } from '../ai/types';
 import { ApiError } from '../errors';
-import { imageQueue } from './imageQueue';
-
-// No libvips operation cache: it would keep a burst's decoded pixels alive after the burst. One libvips thread per
-// operation: the parallelism is the image queue's (one operation per core), so threads never multiply.
-sharp.cache(false);
-sharp.concurrency(1);
+import { imagePool } from '../pool/imagePool';
 
 /**
  * Pixels of one photo sent for analysis (room analysis, suggestions): the device sends them with the longest
@@ -25,24 +19,9 @@ sharp.concurrency(1);
  */
 export const ANALYSIS_MAX_PIXELS = 1024 * 1024;
 
-/** JPEG quality of results and of copies sent to a provider: visually lossless, a third of q100's size. */
-export const RESULT_JPEG_QUALITY = 90;
-
 export interface CheckedImage extends InputImage {
   bytes: Buffer;
   mime: AcceptedImageType;
-}
-
-/** Decoding never reads more pixels than the product allows, even if a header lied. */
-function open(input: string | Buffer): sharp.Sharp {
-  return sharp(input, { limitInputPixels: MAX_PIXELS });
-}
-
-function fit(pipeline: sharp.Sharp, maxSide: number | undefined): sharp.Sharp {
-  // rotate() with no angle applies the EXIF orientation, so pixels are the way up the photo was shot.
-  const oriented = pipeline.rotate();
-  if (maxSide === undefined) return oriented;
-  return oriented.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true });
 }
 
 export interface CheckOptions {
@@ -92,36 +71,17 @@ export async function checkImage(
       ...position,
     });
   if (header && header.width * header.height > maxPixels) throw tooLarge(header.width, header.height);
-  const { width, height } = await imageQueue.run(async () => {
-    let meta: sharp.Metadata;
-    try {
-      meta = await sharp(bytes).metadata();
-    } catch {
-      throw unreadable(label, options.image);
-    }
-    if (!meta.width || !meta.height) throw unreadable(label, options.image);
-    if (meta.width * meta.height > maxPixels) throw tooLarge(meta.width, meta.height);
-    try {
-      // Shrink-on-load makes this cheap for JPEG and WEBP; it reads every byte, so truncation shows here.
-      await open(bytes).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
-    } catch {
-      throw unreadable(label, options.image);
-    }
-    return { width: meta.width, height: meta.height };
-  });
+  const found = await imagePool.run('inspect', { bytes, maxPixels });
+  if (!found.ok && found.problem === 'tooLarge') throw tooLarge(found.width, found.height);
+  if (!found.ok) throw unreadable(label, options.image);
+  const { width, height } = found;
   return {
     bytes,
     mime,
     width,
     height,
     rgba: (maxSide) => decodeRgba(bytes, maxSide),
-    jpeg: (maxSide) =>
-      imageQueue.run(() =>
-        fit(open(bytes), maxSide)
-          .flatten({ background: '#ffffff' })
-          .jpeg({ quality: RESULT_JPEG_QUALITY })
-          .toBuffer(),
-      ),
+    jpeg: async (maxSide) => asBuffer(await imagePool.run('uploadJpeg', { bytes, maxSide })),
   };
 }
 
@@ -130,28 +90,18 @@ export async function checkImage(
  * shrunk to fit `maxSide` on decode when given (far cheaper than decoding full size and shrinking after). Uploads,
  * the builtin provider, the room analysis and the scripts all decode through here.
  */
-export async function decodeRgba(input: string | Buffer, maxSide?: number): Promise<RgbaImage> {
-  const { data, info } = await imageQueue.run(() =>
-    fit(open(input), maxSide).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
-  );
-  return {
-    width: info.width,
-    height: info.height,
-    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
-  };
+export function decodeRgba(input: string | Buffer, maxSide?: number): Promise<RgbaImage> {
+  return imagePool.run('decode', { source: input, maxSide });
 }
 
 /** Encodes pixels as a JPEG without metadata. */
 export async function encodeJpeg(image: RgbaImage): Promise<Buffer> {
-  const { width, height, data } = image;
-  return imageQueue.run(() =>
-    sharp(Buffer.from(data.buffer, data.byteOffset, data.length), {
-      raw: { width, height, channels: 4 },
-    })
-      .flatten({ background: '#ffffff' })
-      .jpeg({ quality: RESULT_JPEG_QUALITY })
-      .toBuffer(),
-  );
+  return asBuffer(await imagePool.run('encodeJpeg', { image }));
+}
+
+/** A worker's bytes as a Buffer, without copying them. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnhanceSingleResponse } from '../../core/contract/enhance';
 import { BUILTIN_MAX_SIDE } from '../../server/ai/builtin';
 import { clutterOfModes, declutterRgba, defaultObjectDetector } from '../../server/ai/builtin/declutter';
-import { stopRemovalThread } from '../../server/ai/builtin/removalThread';
+import { imagePool } from '../../server/pool/imagePool';
 import { decodeRgba } from '../../server/services/images';
 import type { TestServer } from '../helpers/startServer';
 import { enhance, fixture, FIXTURES, startAiServer } from './ai.helpers';
@@ -37,7 +37,7 @@ const CLUTTERED = [
 const TIDY = 'living_room/Places365_val_00000785.jpg';
 
 afterAll(async () => {
-  await stopRemovalThread();
+  await imagePool.close();
 });
 
 /** The mask grown by `radius` pixels (square): pixels outside it must not change. */

@@ -1,8 +1,8 @@
 // The builtin provider's removal modes (Entrümpeln, Aufräumen, Oberflächen/Arbeitsflächen freiräumen, Kabel und
 // Fernbedienungen weg): the room detector finds the objects on a copy at its own input size, core/declutter
-// removes the modes' clutter from the full-resolution photo in a worker thread (removalThread.ts), under the
-// server's bounded image queue so removals never outnumber the cores. Several removal modes in one request
-// remove the union of what each would.
+// removes the modes' clutter from the full-resolution photo; both run in the server's image pool (server/pool),
+// so removals never outnumber its threads. Several removal modes in one request remove the union of what each
+// would.
 import type { Detection } from '../../../core/analysis/room/types';
 import {
   isDeclutterMode,
@@ -10,18 +10,14 @@ import {
   type DeclutterModeId,
   type RemovedClutter,
 } from '../../../core/declutter';
-import { imageQueue } from '../../services/imageQueue';
+import { imagePool } from '../../pool/imagePool';
 import type { RgbaImage } from '../types';
-import { removeClutterOffThread } from './removalThread';
 
 /** The detector's boxes (fractions of the frame) on one photo. */
 export type ObjectDetector = (image: RgbaImage) => Promise<Detection[]>;
 
-/** The on-device room detector of server/ai/room, loaded on first use. */
-export const defaultObjectDetector: ObjectDetector = async (image) => {
-  const { roomSignals } = await import('../room/signals');
-  return (await roomSignals(image)).output.detections;
-};
+/** The on-device room detector of server/ai/room, in a worker of the image pool (lent the photo, not a copy). */
+export const defaultObjectDetector: ObjectDetector = (image) => imagePool.run('detectObjects', { image });
 
 /** The removal modes among `modeIds`, in their order. */
 export function declutterModesOf(modeIds: readonly string[]): DeclutterModeId[] {
@@ -70,7 +66,10 @@ function overlap(a: Detection['box'], b: Detection['box']): number {
   return inter / (a.width * a.height + b.width * b.height - inter);
 }
 
-/** Removes the modes' clutter from `image` (full resolution) with the detections `detect` finds on it. */
+/**
+ * Removes the modes' clutter from `image` (full resolution) with the detections `detect` finds on it. The image is
+ * lent to the pool, so it is the same afterwards; the result may share its pixels when nothing was removed.
+ */
 export async function declutterRgba(
   image: RgbaImage,
   modes: readonly DeclutterModeId[],
@@ -78,6 +77,6 @@ export async function declutterRgba(
 ): Promise<RemovedClutter & { detections: Detection[] }> {
   const detections = await detect(image);
   const clutter = clutterOfModes(detections, modes);
-  const result = await imageQueue.run(() => removeClutterOffThread(image, clutter, 'declutter'));
+  const result = await imagePool.run('removeClutter', { image, detections: clutter, mode: 'declutter' });
   return { ...result, detections };
 }

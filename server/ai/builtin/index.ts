@@ -3,12 +3,14 @@
 // statistics; the server modes it can approximate with classical operations (operations.ts) and a clear
 // refusal for the rest; suggestions written from its measurements; and implementing the suggestions it can map
 // to an operation, naming the ones that need the AI service. The removal modes (declutter.ts) detect the
-// clutter and fill it in for real. Every description says it was made offline.
+// clutter and fill it in for real. Every description says it was made offline. The pixel work (decoding, the
+// operations, the measurements, the detector) runs in the server's image pool (server/pool), off the event loop.
 import { ROOM_TYPE_LABELS, NO_VISIBLE_ELEMENTS } from '../../../core/catalog';
 import type { ImageRoomAnalysis } from '../../../core/analysis/room/types';
 import type { ImageAnalysis } from '../../../core/contract/analyze';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { Logger } from '../../logger';
+import { imagePool } from '../../pool/imagePool';
 import { AiError } from '../errors';
 import type {
   AiProvider,
@@ -20,8 +22,8 @@ import type {
   SuggestInput,
 } from '../types';
 import { declutterModesOf, declutterRgba, defaultObjectDetector, type ObjectDetector } from './declutter';
-import { MODE_OPERATIONS, operationsForSuggestion, runOperations, type OperationId } from './operations';
-import { imageStats, isCool, isDark, isYellow, looksOutdoor, type ImageStats } from './stats';
+import { MODE_OPERATIONS, operationsForSuggestion, type OperationId } from './operations';
+import { isCool, isDark, isYellow, looksOutdoor, type ImageStats } from './stats';
 import { builtinSuggestions } from './suggestions';
 
 /**
@@ -32,8 +34,8 @@ export const BUILTIN_NOTE = 'Offline-Näherung ohne KI (raumglanz builtin)';
 export const BUILTIN_ANALYSIS_NOTE = 'Offline-Analyse ohne KI (raumglanz builtin)';
 
 /**
- * Longest side the builtin provider edits at. Its operations run on the server's main thread; past about
- * 12 MP a photo costs more time and memory than any listing needs, so larger photos come back at this size.
+ * Longest side the builtin provider edits at: past about 12 MP a photo costs more time and memory than any
+ * listing needs, so larger photos come back at this size.
  */
 export const BUILTIN_MAX_SIDE = 4096;
 /** The room detector and the statistics look at this size (the detector's own input size). */
@@ -45,8 +47,8 @@ export type RoomDetector = (image: RgbaImage) => Promise<RoomDetection>;
 
 export interface BuiltinProviderOptions {
   /**
-   * The room detector. Default: the on-device detector of server/ai/room, loaded on first use (tfjs, about half a
-   * second). null: image statistics only.
+   * The room detector. Default: the on-device detector of server/ai/room in the image pool (each worker loads it
+   * on first use: tfjs, about half a second). null: image statistics only.
    */
   detectRoom?: RoomDetector | null;
   /** The object detector of the removal modes. Default: the same on-device detector's boxes. */
@@ -54,7 +56,8 @@ export interface BuiltinProviderOptions {
   logger?: Logger;
 }
 
-const loadDefaultDetector = async (): Promise<RoomDetector> => (await import('../room')).analyzeRoomRgba;
+/** The on-device room detector, in a worker of the image pool. */
+const poolRoomDetector: RoomDetector = (image) => imagePool.run('analyzeRoom', { image });
 
 function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new AiError('aborted', 'Cancelled');
@@ -80,14 +83,14 @@ export function roomFromStats(stats: ImageStats): RoomDetection {
 
 export class BuiltinProvider implements AiProvider {
   readonly name = 'builtin' as const;
-  /** CPU-bound work on a 2-core machine: one image at a time keeps the server responsive. */
+  /** One image of a request at a time: the pool's threads are shared by every visitor, a batch takes one. */
   readonly concurrency = 1;
   /** Its MODE_OPERATIONS are colour grades and local contrast, not AI: free. Removal is real work and paid. */
   readonly capabilities = { approximatedModeIds: Object.keys(MODE_OPERATIONS) };
-  private detector: Promise<RoomDetector | null> | undefined;
+  private readonly detector: RoomDetector | null;
 
   constructor(private readonly options: BuiltinProviderOptions = {}) {
-    if (options.detectRoom !== undefined) this.detector = Promise.resolve(options.detectRoom);
+    this.detector = options.detectRoom === undefined ? poolRoomDetector : options.detectRoom;
   }
 
   unsupportedModes(modeIds: readonly string[]): string[] {
@@ -120,7 +123,7 @@ export class BuiltinProvider implements AiProvider {
       const operations = MODE_OPERATIONS[mode.id];
       // The service checked unsupportedModes before charging; reaching this is a bug.
       if (!operations) throw new Error(`builtin cannot do mode ${mode.id}`);
-      const result = runOperations(current, operations);
+      const result = await imagePool.run('operations', { image: current, ids: operations });
       current = result.image;
       done.push(`${mode.name} (${result.labels.join(', ')})`);
       throwIfAborted(signal);
@@ -137,7 +140,7 @@ export class BuiltinProvider implements AiProvider {
     for (const image of images) {
       throwIfAborted(signal);
       const rgba = await image.rgba(ANALYSIS_SIDE);
-      const stats = imageStats(rgba);
+      const stats = await imagePool.run('imageStats', { image: rgba });
       const { detection, by } = await this.detect(rgba, stats);
       analyses.push({
         roomType: detection.roomType,
@@ -154,7 +157,7 @@ export class BuiltinProvider implements AiProvider {
     for (const [i, image] of images.entries()) {
       throwIfAborted(signal);
       const rgba = await image.rgba(ANALYSIS_SIDE);
-      const stats = imageStats(rgba);
+      const stats = await imagePool.run('imageStats', { image: rgba });
       // The client's room types win (it analysed already); one entry means all photos.
       const known = roomTypes?.length === 1 ? roomTypes[0] : roomTypes?.[i];
       const detection = known
@@ -176,7 +179,7 @@ export class BuiltinProvider implements AiProvider {
     }
     const rgba = await image.rgba(BUILTIN_MAX_SIDE);
     throwIfAborted(signal);
-    const result = runOperations(rgba, operations);
+    const result = await imagePool.run('operations', { image: rgba, ids: [...operations] });
     const parts: string[] = [];
     if (applied.length > 0) parts.push(`umgesetzt: ${applied.join(', ')} (${result.labels.join(', ')})`);
     else parts.push('keiner der Vorschläge lässt sich offline umsetzen; das Foto ist unverändert');
@@ -187,19 +190,14 @@ export class BuiltinProvider implements AiProvider {
     };
   }
 
-  /** The detector's answer, or the statistics' guess when it is switched off or cannot load. */
+  /** The detector's answer, or the statistics' guess when it is switched off, cannot load or fails. */
   private async detect(
     rgba: RgbaImage,
     stats: ImageStats,
   ): Promise<{ detection: RoomDetection; by: string }> {
-    this.detector ??= loadDefaultDetector().catch((error: unknown) => {
-      this.options.logger?.warn({ err: error }, 'room detector unavailable; analysing with image statistics');
-      return null;
-    });
-    const detect = await this.detector;
-    if (detect) {
+    if (this.detector) {
       try {
-        return { detection: await detect(rgba), by: 'Objekterkennung auf dem Server' };
+        return { detection: await this.detector(rgba), by: 'Objekterkennung auf dem Server' };
       } catch (error) {
         this.options.logger?.warn({ err: error }, 'room detector failed; using image statistics');
       }

@@ -1,19 +1,14 @@
 // The builtin (offline) staging renderer: the chosen products' own drawings placed on the photo's floor at the
 // scale of a listing camera (core/staging/compose.ts), with contact shadows. The floor comes from the room
 // detector's standing furniture (floorFromDetections) or, without it, the lower third. Honest about what it is:
-// the description says it is a drawn visualisation and how many pieces found a place.
+// the description says it is a drawn visualisation and how many pieces found a place. The detector and the
+// composition (compose.ts) run in the server's image pool (server/pool), off the event loop.
 import type { Detection } from '../../../core/analysis/room/types';
-import {
-  composeStaging,
-  defaultFloor,
-  floorFromDetections,
-  pieceFromItem,
-  type FloorEstimate,
-} from '../../../core/staging';
+import { defaultFloor, floorFromDetections, type FloorEstimate } from '../../../core/staging';
 import type { RgbaImage } from '../../../core/imaging/types';
 import type { Logger } from '../../logger';
+import { imagePool } from '../../pool/imagePool';
 import { AiError } from '../errors';
-import { pictureResolution, productRgba } from './pictures';
 import type { StagingRenderer } from './types';
 
 /** Longest side of a builtin staging: listing photos need no more, and composing stays under a few seconds. */
@@ -22,13 +17,11 @@ export const STAGING_MAX_SIDE = 2560;
 /** What the renderer needs of the room detector: the boxes of what stands in the photo (image fractions). */
 export type FurnitureDetector = (image: RgbaImage) => Promise<readonly Detection[]>;
 
-const loadDefaultDetector = async (): Promise<FurnitureDetector> => {
-  const { roomSignals } = await import('../room/signals');
-  return async (image) => (await roomSignals(image)).output.detections;
-};
+/** The server's room detector, in a worker of the image pool. */
+const poolFurnitureDetector: FurnitureDetector = (image) => imagePool.run('detectObjects', { image });
 
 export interface BuiltinStagingOptions {
-  /** Default: the server's room detector (tfjs, loaded on first use). null: always the default floor. */
+  /** Default: the server's room detector (tfjs, loaded on a worker's first use). null: always the default floor. */
   detectFurniture?: FurnitureDetector | null;
   logger?: Logger;
 }
@@ -38,15 +31,9 @@ function pieces(n: number): string {
 }
 
 export function builtinStagingRenderer(options: BuiltinStagingOptions = {}): StagingRenderer {
-  let detector: Promise<FurnitureDetector | null> | undefined =
-    options.detectFurniture !== undefined ? Promise.resolve(options.detectFurniture) : undefined;
+  const detect = options.detectFurniture === undefined ? poolFurnitureDetector : options.detectFurniture;
 
   async function floorOf(photo: RgbaImage): Promise<{ floor: FloorEstimate; evidence: boolean }> {
-    detector ??= loadDefaultDetector().catch((error: unknown) => {
-      options.logger?.warn({ err: error }, 'staging: room detector unavailable; using the default floor');
-      return null;
-    });
-    const detect = await detector;
     if (detect) {
       try {
         const detections = await detect(photo);
@@ -65,14 +52,12 @@ export function builtinStagingRenderer(options: BuiltinStagingOptions = {}): Sta
       const photo = await image.rgba(STAGING_MAX_SIDE);
       if (signal.aborted) throw new AiError('aborted', 'Cancelled');
       const { floor, evidence } = await floorOf(photo);
-      const pxPerCm = pictureResolution(photo.width);
-      const staged = await Promise.all(
-        lines.map(async ({ item, quantity }) =>
-          pieceFromItem(item, await productRgba(item, pxPerCm), quantity),
-        ),
-      );
       if (signal.aborted) throw new AiError('aborted', 'Cancelled');
-      const result = composeStaging(photo, staged, floor);
+      const result = await imagePool.run('stage', {
+        image: photo,
+        lines: lines.map(({ item, quantity }) => ({ item, quantity })),
+        floor,
+      });
       const drawn = result.placements.filter((p) => p.drawn).length;
       const missing = result.placements.length - drawn;
       const parts = [

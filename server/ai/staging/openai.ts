@@ -6,7 +6,7 @@ import { categoryById } from '../../../core/staging';
 import type { RoomType } from '../../../core/catalog';
 import { AiError } from '../errors';
 import { EDIT_MAX_SIDE, toAiError } from '../openai';
-import { productPng } from './pictures';
+import { imagePool } from '../../pool/imagePool';
 import type { StagingLine, StagingRenderer } from './types';
 
 export interface OpenAiStagingOptions {
@@ -62,10 +62,10 @@ export function openAiStagingRenderer(options: OpenAiStagingOptions): StagingRen
       const shown = lines.slice(0, MAX_REFERENCE_PRODUCTS);
       try {
         const photo = await toFile(await image.jpeg(EDIT_MAX_SIDE), 'room.jpg', { type: 'image/jpeg' });
+        // The products' pictures are rasterised in the image pool, off the event loop.
+        const pictures = await imagePool.run('productPngs', { items: shown.map(({ item }) => item) });
         const references = await Promise.all(
-          shown.map(async ({ item }) =>
-            toFile(await productPng(item), `${item.id}.png`, { type: 'image/png' }),
-          ),
+          shown.map(({ item }, i) => toFile(pictures[i]!, `${item.id}.png`, { type: 'image/png' })),
         );
         const response = await client.images.edit(
           {

@@ -1,0 +1,194 @@
+// The server's one pool of image worker threads (piscina): every piece of server image work (sharp's decode and
+// encode, the builtin provider's pixel operations and measurements, the room detector, clutter removal, the
+// staging composition) runs here as a task of tasks.ts, so the event loop stays free for other requests. One
+// worker per core by default; at most `maxQueued` tasks wait, past that the caller gets 503 SERVICE_UNAVAILABLE
+// with a Retry-After. Images in a task's input are lent, not copied: their buffers move to the worker and back.
+// One pool per process, configured at start (index.ts), started on first use, closed on shutdown.
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+// Loaded here too, so libvips stays loaded while workers come and go (an unloaded libvips crashes the process;
+// sharp's documentation asks for this when it is used in worker threads).
+import 'sharp';
+import type { RgbaImage } from '../../core/imaging/types';
+import { ApiError } from '../errors';
+import type { Logger } from '../logger';
+import type { TaskInput, TaskKind, TaskOutput, TaskReply, TaskRequest } from './tasks';
+import { isRgbaImage, wholeBuffer } from './transfer';
+
+export interface ImagePoolOptions {
+  /** Worker threads; 0 or unset: one per CPU core. */
+  concurrency?: number;
+  /** Tasks allowed to wait for a thread. */
+  maxQueued?: number;
+  /** Seconds a refused client is told to wait. */
+  retryAfterSeconds?: number;
+  /** Where a worker's failure outside any task is reported. */
+  logger?: Logger;
+}
+
+export interface ImagePoolStats {
+  threads: number;
+  maxQueued: number;
+  running: number;
+  queued: number;
+  completed: number;
+  failed: number;
+  refused: number;
+  /** Per task kind: how many finished, and the ids of the threads that ran them (never the server's own). */
+  kinds: Partial<Record<TaskKind, { completed: number; threadIds: number[] }>>;
+}
+
+/** tsx's ESM API, by file URL: tsWorker.mjs loads the TypeScript entry through it. */
+function tsxApiUrl(): string {
+  const require = createRequire(import.meta.url);
+  return pathToFileURL(join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+}
+
+const BOOTSTRAP = fileURLToPath(new URL('./tsWorker.mjs', import.meta.url));
+const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
+
+/** An image lent to a task: the image whose `data` is given back, and its buffer's place in the lent list. */
+interface Loan {
+  image: RgbaImage;
+  index: number;
+}
+
+export class ImagePool {
+  private pool: Piscina | undefined;
+  /** Tasks of the current pool not yet answered, so close() can let them finish. */
+  private readonly pending = new Set<Promise<unknown>>();
+  private threads = availableParallelism();
+  private maxQueued = 16;
+  private retryAfterSeconds = 2;
+  private logger: Logger | undefined;
+  private inFlight = 0;
+  private completed = 0;
+  private failed = 0;
+  private refused = 0;
+  private readonly kinds = new Map<TaskKind, { completed: number; threadIds: Set<number> }>();
+
+  constructor(options: ImagePoolOptions = {}) {
+    this.configure(options);
+  }
+
+  /** Settings for the pool; threads apply when it next starts (index.ts configures before any work). */
+  configure(options: ImagePoolOptions): void {
+    this.threads = options.concurrency || availableParallelism();
+    this.maxQueued = options.maxQueued ?? this.maxQueued;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? this.retryAfterSeconds;
+    this.logger = options.logger ?? this.logger;
+  }
+
+  /**
+   * Runs one task in a worker thread; throws 503 at once when `maxQueued` tasks already wait. Every image among
+   * the input's own fields is lent: its pixels move to the worker and back into the same image object, so the
+   * caller keeps using it afterwards, but must not read it while the task runs (its data is empty meanwhile).
+   */
+  async run<K extends TaskKind>(kind: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
+    if (this.inFlight >= this.threads + this.maxQueued) {
+      this.refused++;
+      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The server is busy with images; try again shortly', {
+        retryAfterSeconds: this.retryAfterSeconds,
+      });
+    }
+    const { loans, lent } = loansOf(input);
+    const request: TaskRequest = { kind, input, lent };
+    this.inFlight++;
+    const task = this.piscina().run(request, { transferList: lent }) as Promise<TaskReply>;
+    this.pending.add(task);
+    try {
+      const reply = await task;
+      for (const { image, index } of loans) image.data = new Uint8ClampedArray(reply.lent[index]!);
+      if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error);
+      this.count(kind, reply.threadId);
+      return reply.value as TaskOutput<K>;
+    } catch (error) {
+      this.failed++;
+      throw error;
+    } finally {
+      this.inFlight--;
+      this.pending.delete(task);
+    }
+  }
+
+  stats(): ImagePoolStats {
+    const kinds: ImagePoolStats['kinds'] = {};
+    for (const [kind, { completed, threadIds }] of this.kinds) {
+      kinds[kind] = { completed, threadIds: [...threadIds].sort((a, b) => a - b) };
+    }
+    return {
+      threads: this.threads,
+      maxQueued: this.maxQueued,
+      running: Math.min(this.inFlight, this.threads),
+      queued: Math.max(0, this.inFlight - this.threads),
+      completed: this.completed,
+      failed: this.failed,
+      refused: this.refused,
+      kinds,
+    };
+  }
+
+  /** Lets the running and waiting tasks finish, then stops the threads; the next task starts a new pool. */
+  async close(): Promise<void> {
+    const pool = this.pool;
+    this.pool = undefined;
+    if (!pool) return;
+    await Promise.allSettled([...this.pending]);
+    await pool.close();
+  }
+
+  private piscina(): Piscina {
+    if (!this.pool) {
+      const pool = new Piscina({
+        filename: BOOTSTRAP,
+        workerData: { tsxApi: tsxApiUrl(), entry: WORKER_ENTRY },
+        minThreads: this.threads,
+        maxThreads: this.threads,
+        // Our own admission above decides who waits; piscina's queue only holds what we admitted.
+        maxQueue: Infinity,
+        // Between tasks a worker's event loop runs normally (tfjs and sharp finish their own asynchronous work).
+        atomics: 'disabled',
+      });
+      // A worker failing outside a task (at start, say) is reported; its tasks fail on their own.
+      pool.on('error', (error: unknown) => {
+        if (this.logger) this.logger.error({ err: error }, 'image pool worker failed');
+        else process.stderr.write(`image pool worker failed: ${String(error)}\n`);
+      });
+      this.pool = pool;
+    }
+    return this.pool;
+  }
+
+  private count(kind: TaskKind, threadId: number): void {
+    this.completed++;
+    const entry = this.kinds.get(kind) ?? { completed: 0, threadIds: new Set<number>() };
+    entry.completed++;
+    entry.threadIds.add(threadId);
+    this.kinds.set(kind, entry);
+  }
+}
+
+/**
+ * The images among the input's own fields whose buffers can move (each buffer once), and which image gets which
+ * buffer back. An image whose pixels are a view into a larger buffer is copied instead (postMessage's default).
+ */
+function loansOf(input: unknown): { loans: Loan[]; lent: ArrayBuffer[] } {
+  const loans: Loan[] = [];
+  const lent: ArrayBuffer[] = [];
+  if (input === null || typeof input !== 'object') return { loans, lent };
+  for (const value of Object.values(input)) {
+    if (!isRgbaImage(value)) continue;
+    const buffer = wholeBuffer(value.data);
+    if (!buffer) continue;
+    let index = lent.indexOf(buffer);
+    if (index < 0) index = lent.push(buffer) - 1;
+    loans.push({ image: value, index });
+  }
+  return { loans, lent };
+}
+
+/** The process's one image pool. */
+export const imagePool = new ImagePool();

@@ -1,0 +1,70 @@
+// The task table of the image pool: one entry per kind of server image work, each a function of plain data that
+// runs in a worker thread (worker.ts). The server's thread only imports this module's types (imagePool.ts), so
+// none of the code below is ever loaded there. A task never keeps or returns memory it holds on to between
+// tasks: whatever it returns is moved out of the worker. The room detector (tfjs) loads on a worker's first
+// detection task only.
+import type { Detection } from '../../core/analysis/room/types';
+import { removeClutter, type DeclutterModeId, type Stroke } from '../../core/declutter';
+import type { RgbaImage } from '../../core/imaging/types';
+import type { CatalogItem, FloorEstimate } from '../../core/staging';
+import { runOperations, type OperationId } from '../ai/builtin/operations';
+import { imageStats } from '../ai/builtin/stats';
+import { stagePhoto } from '../ai/staging/compose';
+import { productPng } from '../ai/staging/pictures';
+import type { StagingLine } from '../ai/staging/types';
+import { decodeToRgba, inspectUpload, rgbaToJpeg, uploadToJpeg } from './codec';
+
+export const TASKS = {
+  /** An upload's size as sharp reads it, after one trial decode (services/images.ts checkImage). */
+  inspect: ({ bytes, maxPixels }: { bytes: Uint8Array; maxPixels: number }) => inspectUpload(bytes, maxPixels),
+  /** A photo's bytes or file path to RGBA (services/images.ts decodeRgba). */
+  decode: ({ source, maxSide }: { source: Uint8Array | string; maxSide?: number }) =>
+    decodeToRgba(source, maxSide),
+  /** An upload as a JPEG without metadata (for the AI service, or as an unchanged result). */
+  uploadJpeg: ({ bytes, maxSide }: { bytes: Uint8Array; maxSide?: number }) => uploadToJpeg(bytes, maxSide),
+  /** A result's pixels as a JPEG without metadata. */
+  encodeJpeg: ({ image }: { image: RgbaImage }) => rgbaToJpeg(image),
+  /** The builtin provider's classical operations (its approximated modes, implemented suggestions). */
+  operations: ({ image, ids }: { image: RgbaImage; ids: readonly OperationId[] }) => runOperations(image, ids),
+  /** The builtin provider's measurements of one photo (analysis, suggestions). */
+  imageStats: ({ image }: { image: RgbaImage }) => imageStats(image),
+  /** The room detector and trained head (server/ai/room): room type and visible elements. */
+  analyzeRoom: async ({ image }: { image: RgbaImage }) => (await import('../ai/room')).analyzeRoomRgba(image),
+  /** The room detector's boxes alone (the removal modes' objects, the staging floor's furniture). */
+  detectObjects: async ({ image }: { image: RgbaImage }): Promise<Detection[]> =>
+    (await (await import('../ai/room/signals')).roomSignals(image)).output.detections,
+  /** core/declutter's removal and patch fill of the given detections. */
+  removeClutter: ({
+    image,
+    detections,
+    mode,
+    strokes = [],
+  }: {
+    image: RgbaImage;
+    detections: readonly Detection[];
+    mode: DeclutterModeId;
+    strokes?: readonly Stroke[];
+  }) => removeClutter(image, detections, mode, strokes),
+  /** The builtin staging: product pictures rasterised and composed on the floor. */
+  stage: ({ image, lines, floor }: { image: RgbaImage; lines: readonly StagingLine[]; floor: FloorEstimate }) =>
+    stagePhoto(image, lines, floor),
+  /** Products' pictures as PNGs (the AI service's references for staging), in order. */
+  productPngs: ({ items }: { items: readonly CatalogItem[] }) =>
+    Promise.all(items.map(async (item) => new Uint8Array(await productPng(item)))),
+} satisfies Record<string, (input: never) => unknown>;
+
+export type TaskKind = keyof typeof TASKS;
+export type TaskInput<K extends TaskKind> = Parameters<(typeof TASKS)[K]>[0];
+export type TaskOutput<K extends TaskKind> = Awaited<ReturnType<(typeof TASKS)[K]>>;
+
+/** What the server's thread posts: the task, and the buffers of the images it lends (moved in, moved back). */
+export interface TaskRequest {
+  kind: TaskKind;
+  input: unknown;
+  lent: ArrayBuffer[];
+}
+
+/** What a worker answers: the result or the error, the lent buffers back, and which thread did the work. */
+export type TaskReply =
+  | { ok: true; value: unknown; lent: ArrayBuffer[]; threadId: number }
+  | { ok: false; error: { name: string; message: string; stack?: string }; lent: ArrayBuffer[]; threadId: number };
