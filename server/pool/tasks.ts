@@ -16,7 +16,8 @@ import { decodeToRgba, inspectUpload, rgbaToJpeg, uploadToJpeg } from './codec';
 
 export const TASKS = {
   /** An upload's size as sharp reads it, after one trial decode (services/images.ts checkImage). */
-  inspect: ({ bytes, maxPixels }: { bytes: Uint8Array; maxPixels: number }) => inspectUpload(bytes, maxPixels),
+  inspect: ({ bytes, maxPixels }: { bytes: Uint8Array; maxPixels: number }) =>
+    inspectUpload(bytes, maxPixels),
   /** A photo's bytes or file path to RGBA (services/images.ts decodeRgba). */
   decode: ({ source, maxSide }: { source: Uint8Array | string; maxSide?: number }) =>
     decodeToRgba(source, maxSide),
@@ -25,7 +26,8 @@ export const TASKS = {
   /** A result's pixels as a JPEG without metadata. */
   encodeJpeg: ({ image }: { image: RgbaImage }) => rgbaToJpeg(image),
   /** The builtin provider's classical operations (its approximated modes, implemented suggestions). */
-  operations: ({ image, ids }: { image: RgbaImage; ids: readonly OperationId[] }) => runOperations(image, ids),
+  operations: ({ image, ids }: { image: RgbaImage; ids: readonly OperationId[] }) =>
+    runOperations(image, ids),
   /** The builtin provider's measurements of one photo (analysis, suggestions). */
   imageStats: ({ image }: { image: RgbaImage }) => imageStats(image),
   /** The room detector and trained head (server/ai/room): room type and visible elements. */
@@ -46,8 +48,15 @@ export const TASKS = {
     strokes?: readonly Stroke[];
   }) => removeClutter(image, detections, mode, strokes),
   /** The builtin staging: product pictures rasterised and composed on the floor. */
-  stage: ({ image, lines, floor }: { image: RgbaImage; lines: readonly StagingLine[]; floor: FloorEstimate }) =>
-    stagePhoto(image, lines, floor),
+  stage: ({
+    image,
+    lines,
+    floor,
+  }: {
+    image: RgbaImage;
+    lines: readonly StagingLine[];
+    floor: FloorEstimate;
+  }) => stagePhoto(image, lines, floor),
   /** Products' pictures as PNGs (the AI service's references for staging), in order. */
   productPngs: ({ items }: { items: readonly CatalogItem[] }) =>
     Promise.all(items.map(async (item) => new Uint8Array(await productPng(item)))),
@@ -67,4 +76,9 @@ export interface TaskRequest {
 /** What a worker answers: the result or the error, the lent buffers back, and which thread did the work. */
 export type TaskReply =
   | { ok: true; value: unknown; lent: ArrayBuffer[]; threadId: number }
-  | { ok: false; error: { name: string; message: string; stack?: string }; lent: ArrayBuffer[]; threadId: number };
+  | {
+      ok: false;
+      error: { name: string; message: string; stack?: string };
+      lent: ArrayBuffer[];
+      threadId: number;
+    };
