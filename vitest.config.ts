@@ -54,6 +54,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: NOT_ABOUT_THE_DATABASE,
           environment: 'node',
+          setupFiles: ['tests/helpers/imagePoolTeardown.ts'],
           testTimeout: 30_000,
           hookTimeout: 30_000,
           // One cluster for the run; each test file opens fresh databases on it (tests/helpers/testDatabase.ts).
