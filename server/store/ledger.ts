@@ -5,7 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from './db';
 
-export type LedgerKind = 'grant' | 'charge' | 'refund';
+import type { LedgerKind } from './schema';
+
+export type { LedgerKind };
 
 export interface LedgerEntry {
   id: string;

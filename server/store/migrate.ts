@@ -3,7 +3,7 @@
 // always has, so existing files keep their history); PostgreSQL in the schema_migrations table, under an
 // advisory lock so that replicas starting at once apply each migration once.
 import { sql } from 'kysely';
-import type { Database } from './db';
+import type { Database } from './database';
 import type { Migration } from './migrations';
 
 /** The advisory lock migrations run under on PostgreSQL (any constant name no other lock uses). */

@@ -4,9 +4,11 @@
 import { sql } from 'kysely';
 import type { Database } from './db';
 
-export type PaidJobState = 'pending' | 'done' | 'failed' | 'refunded';
+import type { PaidJobRunner, PaidJobState } from './schema';
+
+export type { PaidJobState };
 /** Who runs a pending job: the server process that charged it, or a queue worker (server/queue). */
-export type PaidJobRunner = 'process' | 'queue';
+export type { PaidJobRunner };
 
 export interface PaidJob {
   id: string;

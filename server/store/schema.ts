@@ -2,9 +2,12 @@
 // on both dialects. Only what our code queries is listed; better-auth's tables are its own, except "user", which
 // the ledger references (tests add bare accounts through it).
 import type { Generated } from 'kysely';
-import type { LedgerKind } from './ledger';
-import type { PaidJobRunner, PaidJobState } from './paidJobs';
-import type { StarterWithheld } from './starterGrants';
+
+/** The values of the tables' CHECKed text columns (the repositories export them to their callers). */
+export type LedgerKind = 'grant' | 'charge' | 'refund';
+export type PaidJobState = 'pending' | 'done' | 'failed' | 'refunded';
+export type PaidJobRunner = 'process' | 'queue';
+export type StarterWithheld = 'NETWORK_LIMIT' | 'DAILY_CAP';
 
 export interface AppMetaTable {
   key: string;

@@ -3,7 +3,9 @@
 import { sql } from 'kysely';
 import type { Database } from './db';
 
-export type StarterWithheld = 'NETWORK_LIMIT' | 'DAILY_CAP';
+import type { StarterWithheld } from './schema';
+
+export type { StarterWithheld };
 
 export interface StarterGrant {
   userId: string;
