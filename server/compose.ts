@@ -33,7 +33,7 @@ export function composeDeps(input: AppInput): AppDeps {
 
   const overrides = input.ai ?? {};
   const userIdOf = overrides.getUserId ?? getUserId;
-  const limits = { ...DEFAULT_AI_RATE_LIMITS, ...overrides.rateLimits };
+  const limits = { ...DEFAULT_AI_RATE_LIMITS, enhance: env.AI_RATE_LIMIT_ENHANCE, ...overrides.rateLimits };
   // Every limit counts in the database, so replicas on one database share each client's budget.
   const counters = createSharedCounters(createWindowCounterRepository(db));
   const limit = (name: keyof typeof limits) =>

@@ -69,6 +69,8 @@ const EnvSchema = z
     IMAGE_WORK_CONCURRENCY: integer(0, 256, 0),
     /** Image jobs allowed to wait; past it the server answers 503 SERVICE_UNAVAILABLE with Retry-After. */
     IMAGE_QUEUE_MAX: integer(1, 10_000, 16),
+    /** Paid image calls (enhance, staging) per minute and account (a visitor: per network). */
+    AI_RATE_LIMIT_ENHANCE: integer(1, 1_000_000, 60),
     // The job queue of the PostgreSQL deployment (server/queue; unused on SQLite).
     /** How long a paid request waits for its queued job before answering 202 with the job id. */
     QUEUE_WAIT_SECONDS: integer(0, 600, 25),

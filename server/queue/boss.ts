@@ -91,3 +91,21 @@ export async function startBoss(
   await boss.createQueue(PAID_QUEUE, { name: PAID_QUEUE, deadLetter: PAID_FAILED_QUEUE });
   return boss;
 }
+
+/**
+ * Of the queue jobs `ids`, those a worker fetched more than `seconds` ago and still holds (state active). Read
+ * from pg-boss's own job table: its API can only ask one job at a time.
+ */
+export async function activeLongerThan(
+  boss: Boss,
+  ids: readonly string[],
+  seconds: number,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await boss.getDb().executeSql(
+    `SELECT id FROM pgboss.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'active'
+         AND started_on < now() - make_interval(secs => $3)`,
+    [PAID_QUEUE, ids, seconds],
+  );
+  return (rows as { id: string }[]).map((row) => row.id);
+}

@@ -14,6 +14,7 @@ import type { PaidJobs } from '../services/paidJobs';
 import type { Database } from '../store/db';
 import { createPaidJobRepository } from '../store/paidJobs';
 import {
+  activeLongerThan,
   PAID_FAILED_QUEUE,
   PAID_QUEUE,
   queueJobId,
@@ -46,6 +47,8 @@ export interface PaidWorker {
 
 /** Polls this often without a notification; a notification of a queued job wakes the pollers at once. */
 const POLL_SECONDS = 2;
+/** A job fetched but not claimed for this long: its worker died in between. */
+const UNCLAIMED_ACTIVE_SECONDS = 30;
 /** The work stops this long before the queue's expiry, so an expired job is never still running here. */
 const EXPIRY_MARGIN_MS = 2_000;
 
@@ -116,16 +119,19 @@ export async function startPaidWorker(deps: WorkerDeps): Promise<PaidWorker> {
   });
 
   // Jobs of dead workers: released (once, whoever sees it first) and failed in the queue, which runs them again.
+  // A worker can also die between fetching a job and claiming it: such a job is active in the queue but
+  // unclaimed here, and is failed the same way once that has lasted longer than a stale heartbeat.
   let sweeping = false;
   const sweep = async (): Promise<void> => {
     if (sweeping) return;
     sweeping = true;
     try {
-      for (const lost of await jobs.releaseLostJobs()) {
-        await boss.fail(PAID_QUEUE, queueJobId(lost.id, lost.attempt), {
-          message: 'its worker stopped while it ran',
-        });
-        logger.warn({ jobId: lost.id }, 'paid job of a stopped worker queued again');
+      const lost = (await jobs.releaseLostJobs()).map((job) => queueJobId(job.id, job.attempt));
+      const unclaimed = (await jobs.unclaimedJobs()).map((job) => queueJobId(job.id, job.attempt));
+      lost.push(...(await activeLongerThan(boss, unclaimed, UNCLAIMED_ACTIVE_SECONDS)));
+      for (const id of lost) {
+        await boss.fail(PAID_QUEUE, id, { message: 'its worker stopped while it ran' });
+        logger.warn({ queueJobId: id }, 'paid job of a stopped worker queued again');
       }
     } catch (error) {
       logger.error({ err: error }, 'looking for jobs of stopped workers failed');

@@ -114,6 +114,11 @@ export interface PaidJobs {
    * of after its expiry.
    */
   releaseLostJobs(): Promise<{ id: string; attempt: number }[]>;
+  /**
+   * Queued jobs no worker has claimed for longer than a heartbeat is allowed to be stale: waiting in the queue,
+   * or fetched by a worker that died before it claimed them (the queue tells which).
+   */
+  unclaimedJobs(): Promise<{ id: string; attempt: number }[]>;
   /** What the job is now, as a waiting request or a poll sees it (the user's own jobs only). */
   look(jobId: string, userId?: string): Promise<JobLook>;
   /** Refunds pending jobs of processes that are gone; runs at start and with every heartbeat. */
@@ -428,6 +433,10 @@ export function createPaidJobs(options: PaidJobsOptions): PaidJobs {
           released.push({ id: job.id, attempt: job.attempt });
       }
       return released;
+    },
+    async unclaimedJobs() {
+      const jobsNow = await jobs.unclaimedSince(now() - staleAfterMs);
+      return jobsNow.map((job) => ({ id: job.id, attempt: job.attempt }));
     },
     recover,
     counts: () => jobs.countByState(),

@@ -129,6 +129,8 @@ export interface PaidJobRepository {
   ): Promise<void>;
   /** Records the queue worker that runs the pending job now; false when the job is not pending any more. */
   claim(id: string, attempt: number, workerBootId: string, now: number): Promise<boolean>;
+  /** Pending queued jobs no worker has claimed yet, queued before `before` (epoch ms). */
+  unclaimedSince(before: number): Promise<PaidJob[]>;
   /** Pending queued jobs that a worker (not `bootId`) has taken. */
   runningOnWorkers(bootId: string): Promise<PaidJob[]>;
   /** Forgets the worker of a pending job if it is still `workerBootId`; false when someone else did first. */
@@ -250,6 +252,18 @@ export function createPaidJobRepository(db: Database): PaidJobRepository {
         .where('state', '=', 'pending')
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+    async unclaimedSince(before) {
+      const rows = await db
+        .query()
+        .selectFrom('paid_jobs')
+        .select(COLUMNS)
+        .where('state', '=', 'pending')
+        .where('runner', '=', 'queue')
+        .where('worker_boot_id', 'is', null)
+        .where('updated_at', '<', before)
+        .execute();
+      return rows.map(toJob);
     },
     async runningOnWorkers(bootId) {
       const rows = await db

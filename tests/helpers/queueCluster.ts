@@ -39,6 +39,10 @@ export async function startAppProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  // A test that times out never reaches its cleanup: the children must not outlive the test process.
+  const reap = () => child.kill('SIGKILL');
+  process.once('exit', reap);
+  void exited.then(() => process.off('exit', reap));
   const logs: Record<string, unknown>[] = [];
   let stdout = '';
   let stderr = '';

@@ -13,6 +13,8 @@ import { FAKE_API_KEY, startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeO
 import { auditLedger, startQueueCluster, type QueueCluster } from '../helpers/queueCluster';
 import { postgresAdminUrl } from '../helpers/testDatabase';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
+import { PAID_QUEUE } from '../../server/queue/boss';
 
 const CLUTTERED_ROOM = resolve(
   import.meta.dirname,
@@ -280,5 +282,32 @@ describe('a worker killed mid-job', () => {
       overRefunded: 0,
       states: { failed: 1 },
     });
+  });
+
+  it('runs a job whose worker died between fetching and claiming it', { timeout: 120_000 }, async () => {
+    const databaseUrl = await freshDatabase();
+    cluster = await startQueueCluster({
+      databaseUrl,
+      servers: 1,
+      workers: 0,
+      env: { STARTING_CREDITS: '10', QUEUE_WAIT_SECONDS: '0', QUEUE_RETRY_DELAY_SECONDS: '0' },
+    });
+    const [server] = cluster.servers;
+    const cookie = await signUp(server!.url);
+    const res = await enhance(server!.url, cookie, 'queue-key-00000005', ['declutter']);
+    const { jobId } = QueuedJobBody.parse(await res.json());
+
+    // A worker that takes the job from the queue and dies before it claims it: the job is active there only.
+    const dying = new PgBoss({ connectionString: databaseUrl, supervise: false, schedule: false });
+    await dying.start();
+    const [fetched] = await dying.fetch<{ paidJobId: string }>(PAID_QUEUE);
+    expect(fetched?.data.paidJobId).toBe(jobId);
+    await dying.stop({ graceful: false, wait: true });
+
+    const worker = await cluster.startWorker();
+    const done = await pollJob(server!.url, cookie, jobId);
+    expect(done.status).toBe(200);
+    expect(worker.logs.some((l) => l.msg === 'paid job finished' && l.jobId === jobId)).toBe(true);
+    expect(await auditLedger(databaseUrl)).toMatchObject({ charges: 1, wrongNet: 0, states: { done: 1 } });
   });
 });
