@@ -1,7 +1,8 @@
 // A bounded load run of the PostgreSQL deployment on loopback, shared by the load test (bench/loadtest.ts, the
 // figures) and its small twin in the test suite (tests/server/queue.load.test.ts, the invariants): server
 // replicas and queue workers on one database (queueCluster.ts), many concurrent paid calls on one account
-// spread over the replicas, each followed like the web client does (a 202 is polled until its answer), one
+// spread over the replicas, each followed like the web client does (a 503 sent again with its key after the
+// Retry-After, a 202 polled until its answer), one
 // worker killed with kill -9 once part of the calls are answered, GET /api/health probed all along from a
 // process of its own. Afterwards the ledger is audited (auditLedger) and the queue's retries counted.
 import { spawn } from 'node:child_process';
@@ -41,6 +42,8 @@ export interface CallOutcome {
   ms: number;
   /** The first answer was 202 (the job outlasted the server's wait) and the poll brought the answer. */
   polled: boolean;
+  /** Sends again with the same key after a 503 (the server's image queue was full) or a 409. */
+  resends: number;
   creditsCharged: number;
   /** The balance the answer reported (null when none). */
   balance: number | null;
@@ -52,6 +55,8 @@ export interface LoadFigures {
   workers: number;
   statuses: Record<string, number>;
   polled: number;
+  /** Sends again with the same key after a 503 or 409, over all calls. */
+  resends: number;
   charges: number;
   creditsCharged: number;
   refunds: number;
@@ -103,40 +108,64 @@ async function signUp(url: string): Promise<string> {
     .join('; ');
 }
 
-/** One paid call as the web client makes it: POST, then poll a 202 until the job's answer. */
+/** Answers a client sends again with the same key, after the server's Retry-After (the web outbox does). */
+const RETRIED_STATUSES = new Set([409, 503]);
+const MAX_SENDS = 60;
+
+/**
+ * One paid call as the web client makes it: POST with its Idempotency-Key (sent again with the same key after a
+ * 503 or 409, as the outbox does), then a 202 is polled until the job's answer.
+ */
 async function paidCall(url: string, cookie: string, key: string, photo: Buffer): Promise<CallOutcome> {
   const started = performance.now();
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'zimmer.jpg');
-  form.append('selectedModes', JSON.stringify([LOAD_MODE]));
-  let res: Response;
-  try {
-    res = await fetch(`${url}/api/enhance-image`, {
-      method: 'POST',
-      headers: { origin: url, cookie, 'idempotency-key': key },
-      body: form,
-    });
-  } catch {
-    return { status: 0, ms: performance.now() - started, polled: false, creditsCharged: 0, balance: null };
+  const failed = (polled: boolean, resends: number): CallOutcome => ({
+    status: 0,
+    ms: performance.now() - started,
+    polled,
+    resends,
+    creditsCharged: 0,
+    balance: null,
+  });
+  let res: Response | undefined;
+  let body: unknown = null;
+  let resends = 0;
+  for (let send = 0; send < MAX_SENDS; send++) {
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'zimmer.jpg');
+    form.append('selectedModes', JSON.stringify([LOAD_MODE]));
+    try {
+      res = await fetch(`${url}/api/enhance-image`, {
+        method: 'POST',
+        headers: { origin: url, cookie, 'idempotency-key': key },
+        body: form,
+      });
+      body = await res.json().catch(() => null);
+    } catch {
+      res = undefined;
+    }
+    if (res && !RETRIED_STATUSES.has(res.status)) break;
+    resends++;
+    await new Promise((r) => setTimeout(r, Number(res?.headers.get('retry-after') ?? 1) * 1000));
   }
+  if (!res) return failed(false, resends);
   let polled = false;
-  let body: unknown = await res.json().catch(() => null);
   try {
     while (res.status === JOB_QUEUED_STATUS) {
       polled = true;
       const { jobId } = QueuedJobBody.parse(body);
-      await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after') ?? 1) * 1000));
+      await new Promise((r) => setTimeout(r, Number(res!.headers.get('retry-after') ?? 1) * 1000));
       res = await fetch(`${url}${jobPath(jobId)}`, { headers: { cookie } });
       body = await res.json().catch(() => null);
     }
   } catch {
-    return { status: 0, ms: performance.now() - started, polled, creditsCharged: 0, balance: null };
+    return failed(polled, resends);
   }
   const fields = (body ?? {}) as { creditsCharged?: number; balance?: number | null };
   return {
     status: res.status,
     ms: performance.now() - started,
     polled,
+    resends,
     creditsCharged: res.status === 200 ? (fields.creditsCharged ?? 0) : 0,
     balance: typeof fields.balance === 'number' ? fields.balance : null,
   };
@@ -245,6 +274,7 @@ export async function runQueueLoad(options: LoadOptions): Promise<LoadFigures> {
       workers: options.workers,
       statuses,
       polled: outcomes.filter((o) => o.polled).length,
+      resends: outcomes.reduce((sum, o) => sum + o.resends, 0),
       charges: audit.charges,
       creditsCharged: audit.creditsCharged,
       refunds: audit.refunds,
