@@ -3,6 +3,8 @@
 // leave [0, 1] a little), read by trilinear interpolation exactly as the model's trilinear.cpp (d = t - floor(t)).
 // The engine's other tables (imaging/lut.ts) are per channel and cannot mix channels, hence this kernel.
 import { assertImage, createLike, type RgbaImage } from '../imaging/types';
+import { kernelBackend } from '../imaging/wasm/backend';
+import { applyLut3dWasm } from '../imaging/wasm/lut3d';
 import { BASIS_COUNT, LUT_DIM, LUT_FLOATS } from './weights';
 
 /** Output RGB per node, interleaved (node * 3 + channel), node = r + g*33 + b*33^2. */
@@ -105,8 +107,11 @@ const CELL_R = new Int32Array(256);
 const CELL_G = new Int32Array(256);
 const CELL_B = new Int32Array(256);
 const FRAC = new Float64Array(256);
+/** The cell's node index along one axis per code value, for the WebAssembly kernel's own strides. */
+const CELL = new Int32Array(256);
 for (let v = 0; v < 256; v++) {
   const [i, d] = cell(v / 255);
+  CELL[v] = i;
   CELL_R[v] = i * SR;
   CELL_G[v] = i * SG;
   CELL_B[v] = i * SB;
@@ -115,7 +120,9 @@ for (let v = 0; v < 256; v++) {
 
 /**
  * The table applied to every pixel of an 8-bit image into `out` (a new image unless given; may be `image`).
- * 8-bit output = floor(clamp(out * 255 + 0.5, 0, 255)) as the model's demo does. Alpha is kept.
+ * 8-bit output = floor(clamp(out * 255 + 0.5, 0, 255)) as the model's demo does. Alpha is kept. Runs the
+ * WebAssembly kernel (imaging/wasm/lut3d.wat, f32 SIMD) where it can; the loop below is the f64 reference and
+ * the fallback, and the two differ by 1 level at most.
  */
 export function applyLut3d(image: RgbaImage, lut: Lut3d, out: RgbaImage = createLike(image)): RgbaImage {
   assertImage(image);
@@ -125,6 +132,12 @@ export function applyLut3d(image: RgbaImage, lut: Lut3d, out: RgbaImage = create
   const src = image.data;
   const dst = out.data;
   const d = lut.data;
+  if (
+    kernelBackend() === 'wasm' &&
+    applyLut3dWasm(src, dst, { nodes: d, cell: CELL, frac: FRAC, dim: DIM })
+  ) {
+    return out;
+  }
   for (let p = 0; p < src.length; p += 4) {
     const r = src[p];
     const g = src[p + 1];

@@ -1,5 +1,6 @@
 // The fast kernels against the reference kernels: the WebAssembly point operations give the bytes of the
-// JavaScript loops (within 1 level is the bound; they are in fact identical), on a real photo and on
+// JavaScript loops (within 1 level is the bound; they are in fact identical), the learned retouch's
+// table (f32 SIMD against the f64 loop) within 1 level and its classifier within 1e-5, on a real photo and on
 // random pixels; and the committed .wasm and its base64 module are what the .wat source compiles to.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -21,7 +22,9 @@ import { setKernelBackend } from '../../../core/imaging/wasm/backend';
 import { sharpen, sharpenBand, sharpenInPlace } from '../../../core/imaging/sharpen';
 import { warpHomography, warpHomographyBand, type Matrix3 } from '../../../core/imaging/warp';
 import { whiteBalanceCurves } from '../../../core/imaging/whiteBalance';
+import { applyLut3d, identityLut } from '../../../core/retouch/lut3d';
 import { bytesModule, compileWat, WASM_DIR, WASM_KERNELS } from '../../../scripts/build-wasm';
+import { loadRetoucher } from '../retouch/modelFiles';
 
 const PHOTO = resolve(import.meta.dirname, '../../../../shared/fixtures/photos/canon-dslr.jpg');
 
@@ -120,6 +123,36 @@ describe('WebAssembly point operations against the JavaScript reference', () => 
     setKernelBackend('wasm');
     applyChannelLuts(image, luts, image);
     expect(maxDifference(image.data, reference.data)).toBe(0);
+  });
+});
+
+describe('the learned retouch in WebAssembly against the JavaScript reference', () => {
+  const retoucher = loadRetoucher();
+  afterEach(() => setKernelBackend('wasm'));
+
+  it('the classifier gives the same blend weights (within 1e-5) on a photo and on noise', async () => {
+    for (const image of [await photo(), noise(333, 211)]) {
+      setKernelBackend('js');
+      const reference = retoucher.blendWeights(image);
+      setKernelBackend('wasm');
+      const fast = retoucher.blendWeights(image);
+      fast.forEach((w, i) => expect(Math.abs(w - reference[i]!)).toBeLessThan(1e-5));
+    }
+  });
+
+  it('the 3D table: within 1 level on a photo and on noise, identical through the identity, in place', async () => {
+    for (const image of [await photo(), noise(333, 211), noise(1, 3)]) {
+      const lut = retoucher.lutFor(image);
+      setKernelBackend('js');
+      const reference = applyLut3d(image, lut);
+      setKernelBackend('wasm');
+      const fast = applyLut3d(image, lut);
+      expect(maxDifference(fast.data, reference.data)).toBeLessThanOrEqual(1);
+      expect(maxDifference(fast.data, image.data)).toBeGreaterThan(0); // the table did something
+      expect(maxDifference(applyLut3d(image, identityLut()).data, image.data)).toBe(0);
+      const copy = { ...image, data: image.data.slice() };
+      expect(maxDifference(applyLut3d(copy, lut, copy).data, fast.data)).toBe(0);
+    }
   });
 });
 
