@@ -16,10 +16,14 @@ export interface Codec {
   encode(image: RgbaImage): Promise<Blob>;
 }
 
-/** One device mode applied to an image, with what it did worth telling (codes the web words; often none). */
+/**
+ * One device mode applied to an image, with what it did worth telling (codes the web words; often none).
+ * `mayOverwrite`: the image is the caller's to give away, so the mode may write its result into it.
+ */
 export type ModeRunner = (
   modeId: string,
   image: RgbaImage,
+  options?: { mayOverwrite?: boolean },
 ) => { image: RgbaImage; steps: readonly EngineStep[] };
 
 export interface EnhanceDeps {
@@ -90,7 +94,8 @@ export async function enhanceJob(
   mark = now();
   try {
     job.modeIds.forEach((modeId, i) => {
-      const result = deps.runMode(modeId, image);
+      // The decoded frame and every mode's result are this job's own: no mode needs a second frame for them.
+      const result = deps.runMode(modeId, image, { mayOverwrite: true });
       image = result.image;
       if (result.steps.length > 0) notes.push([...result.steps]);
       onProgress({

@@ -52,7 +52,8 @@ export async function modeRunnerFor(
   strength: number | undefined,
   load: () => Promise<Retoucher> = loadRetoucher,
 ): Promise<ModeRunner> {
-  if (!modeIds.some((id) => NEEDS_RETOUCHER.has(id))) return (id, image) => runDeviceMode(id, image);
+  if (!modeIds.some((id) => NEEDS_RETOUCHER.has(id)))
+    return (id, image, options) => runDeviceMode(id, image, { ...options });
   const retoucher = await load();
-  return (id, image) => runDeviceMode(id, image, { retoucher, strength: strength ?? 1 });
+  return (id, image, options) => runDeviceMode(id, image, { ...options, retoucher, strength: strength ?? 1 });
 }

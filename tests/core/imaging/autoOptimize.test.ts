@@ -59,6 +59,14 @@ describe('strength and frame', { timeout: 60_000 }, () => {
     expect(room.data).toEqual(copy);
   });
 
+  it('mayOverwrite writes the same result into the given photo instead of a new frame', () => {
+    const expected = autoOptimize(room, retoucher, { toneOnly: true }).image;
+    const given = { ...room, data: room.data.slice() };
+    const result = autoOptimize(given, retoucher, { toneOnly: true, mayOverwrite: true }).image;
+    expect(result.data).toBe(given.data);
+    expect(result.data).toEqual(expected.data);
+  });
+
   it('tone-only keeps the frame where the full default straightens the verticals', () => {
     const full = autoOptimize(room, retoucher);
     expect(full.steps).toContain('perspectiveCorrected');
