@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import wabt from 'wabt';
 
 export const WASM_DIR = resolve(import.meta.dirname, '../core/imaging/wasm');
-export const WASM_KERNELS = ['pointOps', 'sharpen', 'warp', 'lut3d', 'conv'] as const;
+export const WASM_KERNELS = ['pointOps', 'sharpen', 'warp', 'lut3d', 'conv', 'luma'] as const;
 
 /** The binary of one .wat source, byte for byte what is committed when the source is unchanged. */
 export async function compileWat(name: string): Promise<Uint8Array> {

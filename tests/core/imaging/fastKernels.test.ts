@@ -22,6 +22,7 @@ import { setKernelBackend } from '../../../core/imaging/wasm/backend';
 import { sharpen, sharpenBand, sharpenInPlace } from '../../../core/imaging/sharpen';
 import { warpHomography, warpHomographyBand, type Matrix3 } from '../../../core/imaging/warp';
 import { whiteBalanceCurves } from '../../../core/imaging/whiteBalance';
+import { downscaledLuma } from '../../../core/analysis/verticals';
 import { applyLut3d, identityLut } from '../../../core/retouch/lut3d';
 import { bytesModule, compileWat, WASM_DIR, WASM_KERNELS } from '../../../scripts/build-wasm';
 import { loadRetoucher } from '../retouch/modelFiles';
@@ -152,6 +153,26 @@ describe('the learned retouch in WebAssembly against the JavaScript reference', 
       expect(maxDifference(applyLut3d(image, identityLut()).data, image.data)).toBe(0);
       const copy = { ...image, data: image.data.slice() };
       expect(maxDifference(applyLut3d(copy, lut, copy).data, fast.data)).toBe(0);
+    }
+  });
+});
+
+describe("the line detector's luma in WebAssembly", () => {
+  afterEach(() => setKernelBackend('wasm'));
+
+  it.each([1024, 400, 101, 5000])('gives the floats of the JavaScript loop (long side %i)', async (side) => {
+    for (const image of [await photo(), noise(333, 211)]) {
+      setKernelBackend('js');
+      const reference = downscaledLuma(image, side);
+      setKernelBackend('wasm');
+      const fast = downscaledLuma(image, side);
+      expect([fast.width, fast.height, fast.factor]).toEqual([
+        reference.width,
+        reference.height,
+        reference.factor,
+      ]);
+      expect(fast.plane.length).toBe(reference.plane.length);
+      expect(fast.plane.findIndex((v, i) => v !== reference.plane[i])).toBe(-1);
     }
   });
 });
