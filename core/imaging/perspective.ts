@@ -22,6 +22,11 @@ export interface PerspectiveOptions {
   keepAspect: boolean;
   /** Line detection and model fitting (analysis/verticals.ts). */
   detection: Partial<VerticalsOptions & TiltOptions>;
+  /**
+   * An uncorrected photo comes back as a copy (true, the default) or as the input itself, for callers that only
+   * use the image when it was corrected (a 12 MP copy is 48 MB written for nothing).
+   */
+  copyUnchanged: boolean;
 }
 
 export const defaultPerspectiveOptions: PerspectiveOptions = {
@@ -29,6 +34,7 @@ export const defaultPerspectiveOptions: PerspectiveOptions = {
   maxCorrection: 15,
   keepAspect: true,
   detection: {},
+  copyUnchanged: true,
 };
 
 export const PERSPECTIVE_NOTES = {
@@ -198,7 +204,7 @@ export function previewOf(image: RgbaImage, maxSide: number): { preview: RgbaIma
  * Measure, correct, verify. All measuring happens on a preview (at most `analysisSize` px), where the correction
  * is also refined: the corrected preview is measured again and any residual tilt is folded into the homography
  * (strong keystones are estimated a little short the first time). The full image is warped once, at the end.
- * Returns a new image either way.
+ * Returns a new image either way (unless `copyUnchanged` is false and nothing was corrected).
  */
 export function autoPerspective(
   image: RgbaImage,
@@ -210,7 +216,7 @@ export function autoPerspective(
   // are the same measurement anyone can repeat on input and output.
   const before = measureTilt(image, o.detection);
   const unchanged = (note: PerspectiveStep): PerspectiveResult => ({
-    image: cloneImage(image),
+    image: o.copyUnchanged ? cloneImage(image) : image,
     corrected: false,
     note,
     before,

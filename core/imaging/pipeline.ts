@@ -198,7 +198,7 @@ export function autoOptimize(
   let owned = options.mayOverwrite ?? false;
 
   if (!options.toneOnly) {
-    const perspective = autoPerspective(image, { detection: REAL_VERTICALS });
+    const perspective = autoPerspective(image, { detection: REAL_VERTICALS, copyUnchanged: false });
     if (perspective.corrected) {
       current = perspective.image;
       owned = true;

@@ -120,6 +120,12 @@ describe('#autoPerspective on synthetic keystones', () => {
     expect(result.corrected).toBe(false);
     expect(result.note).toBe(PERSPECTIVE_NOTES.tooFewLines);
     expect(result.image.width).toBe(600);
+    expect(result.image === photo).toBe(false);
+    // Without the copy: the input itself comes back, untouched.
+    const uncopied = autoPerspective(photo, { copyUnchanged: false });
+    expect(uncopied.note).toBe(PERSPECTIVE_NOTES.tooFewLines);
+    expect(uncopied.image === photo).toBe(true);
+    expect(sameImage(uncopied.image, result.image)).toBe(true);
   });
 
   it('refuses a tilt beyond the automatic range', () => {
