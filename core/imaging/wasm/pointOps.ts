@@ -11,10 +11,12 @@ interface PointOpsExports {
 }
 
 /** Where the pixel chunk starts in the module's memory, and how many pixels it holds (see the .wat layout). */
-const CHUNK_AT = 8192;
+const CHUNK_AT = 16384;
 const CHUNK_PIXELS = 32768;
+/** The matrix path's word tables (i32 x 1280 each), and the table offset of value 0. */
 const WIDE_AT = 1024;
 const WIDE_SIZE = 1280;
+const WIDE_OFFSET = 512;
 
 let instance: PointOpsExports | null | undefined;
 
@@ -23,7 +25,10 @@ function pointOps(): PointOpsExports | null {
   return instance;
 }
 
-/** Runs `run(n)` over `src` chunk by chunk, results into `dst` (may be `src`). Both 4-byte aligned. */
+/**
+ * Runs `run(n)` over `src` chunk by chunk, results into `dst` (may be `src`). Both 4-byte aligned. A kernel that
+ * does four pixels per turn runs over up to three stale pixels after a chunk's end, which are never copied out.
+ */
 function chunked(ops: PointOpsExports, src: Bytes, dst: Bytes, run: (n: number) => void): void {
   const heap = new Uint8Array(ops.memory.buffer);
   const chunkBytes = CHUNK_PIXELS * 4;
@@ -61,12 +66,11 @@ export function applyMatrixLutsWasm(
 ): boolean {
   const ops = pointOps();
   if (!ops) return false;
-  const heap = new Uint8Array(ops.memory.buffer);
+  const words = new Int32Array(ops.memory.buffer, WIDE_AT, 3 * WIDE_SIZE);
   [r, g, b].forEach((lut, c) => {
-    const base = WIDE_AT + c * WIDE_SIZE;
-    heap.fill(lut[0]!, base, base + 512);
-    heap.set(lut, base + 512);
-    heap.fill(lut[255]!, base + 768, base + WIDE_SIZE);
+    const base = c * WIDE_SIZE;
+    for (let i = 0; i < WIDE_SIZE; i++)
+      words[base + i] = lut[Math.min(255, Math.max(0, i - WIDE_OFFSET))]! << (8 * c);
   });
   const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = Array.from(m);
   chunked(ops, src, dst, (n) => ops.applyMatrixLuts(n, m0!, m1!, m2!, m3!, m4!, m5!, m6!, m7!, m8!));
