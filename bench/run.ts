@@ -18,6 +18,8 @@ export interface KernelFigure {
   /** Both cores (two threads on row bands of one frame). */
   mpps: number;
   mppsOneCore: number;
+  /** The one-core form per CPU second of its thread (what it costs when it has the core). */
+  mppsOneCoreCpu: number;
   /** sharp on one thread, and our one core against it. */
   sharpMpps: number;
   ratio: number;
