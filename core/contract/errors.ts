@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { API_ERROR_CODES } from './errorCodes';
 
-export { API_ERROR_CODES, API_ERROR_STATUS } from './errorCodes';
+export { API_ERROR_STATUS } from './errorCodes';
 
 export const ApiErrorCode = z.enum(API_ERROR_CODES);
 export type ApiErrorCode = z.infer<typeof ApiErrorCode>;

@@ -4,7 +4,7 @@
 import { Router } from 'express';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_ERROR_CODES } from '../../core/contract/errors';
+import { API_ERROR_CODES } from '../../core/contract/errorCodes';
 import { BuiltinProvider } from '../../server/ai/builtin';
 import {
   analyzeImages,
