@@ -157,6 +157,9 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakFigures> {
     STARTER_CREDITS_PER_NETWORK_PER_DAY: String(options.accounts),
     FREE_CREDITS_DAILY_CAP: String(options.accounts * options.startingCredits),
     AUTH_RATE_LIMIT: '1000',
+    // Rate-limit windows live in the database and outlast a kill, so the retries of every round count against
+    // one minute's budget; this soak is about credits, not about the limiter.
+    AI_RATE_LIMIT_ENHANCE: '100000',
   };
   const photo = await soakPhoto();
   const calls: Call[] = [];
