@@ -6,7 +6,7 @@
 import type { RowRange } from './planes';
 import { assertImage, type RgbaImage } from './types';
 import { kernelBackend } from './wasm/backend';
-import { warpRowsWasm } from './wasm/warp';
+import { warpBandWasm } from './wasm/warp';
 
 /** A row-major 3x3 matrix acting on column vectors (x, y, 1). */
 export type Matrix3 = readonly [number, number, number, number, number, number, number, number, number];
@@ -61,17 +61,21 @@ function words(data: Uint8ClampedArray): Uint32Array {
   return new Uint32Array(new Uint8ClampedArray(data).buffer);
 }
 
-/** Longest span: the exact projective division is done at span ends, positions are interpolated between. */
-const SPAN = 16;
+/**
+ * Longest span: the exact projective division is done at span ends, positions are interpolated between. The
+ * step is truncated to 1/65536 pixel, so a span's last position is off by at most 64/65536 = 0.001 pixel.
+ */
+const SPAN = 64;
 
 /**
  * Resample `image` into a new `width` x `height` image. `outputToInput` maps output pixel centres (integer
  * coordinates) to source coordinates (pixel centres are integers there, too).
  *
- * Speed comes from three choices: the projective division happens once per 16-pixel span and positions are
- * interpolated linearly in between (for the gentle homographies of perspective correction the error is far
- * below 1/100 pixel); positions are 16.16 fixed point, so the inner loop is int32 arithmetic only; and the
- * bilinear blend handles two channels per multiply with 7-bit weights, small enough that no lane overflows.
+ * Speed comes from three choices: the projective division happens once per span of up to 64 pixels and
+ * positions are interpolated linearly in between (for the gentle homographies of perspective correction the
+ * error is far below 1/100 pixel); positions are 16.16 fixed point, so the inner loop is int32 arithmetic
+ * only; and the bilinear blend handles two channels per multiply with 7-bit weights, small enough that no lane
+ * overflows. Where WebAssembly runs, wasm/warp.ts blends the same spans tile by tile with SIMD.
  */
 export function warpHomography(
   image: RgbaImage,
@@ -108,18 +112,16 @@ export function warpHomographyBand(
   // Clamp just inside the last column and row, so the right and lower neighbours always exist.
   const maxXF = (image.width - 1) * 65536 - 1;
   const maxYF = (image.height - 1) * 65536 - 1;
-  const spans = new Int32Array(SPAN_FIELDS * width);
+  const plan = (y: number, spans: Int32Array, first: number) =>
+    planSpans(outputToInput, y, width, maxXF, maxYF, spans, first);
+  // WebAssembly does what it can (all rows unless memory runs out), JavaScript the rest.
+  let y = rows.from;
   if (kernelBackend() === 'wasm') {
-    const wasm = warpRowsWasm(image.data, sw, image.height, out.data, width);
-    if (wasm) {
-      for (let y = rows.from; y < rows.to; y++) {
-        wasm.row(y, planSpans(outputToInput, y, width, maxXF, maxYF, wasm.spans), maxXF, maxYF);
-      }
-      return out;
-    }
+    y = warpBandWasm(image.data, sw, image.height, out.data, width, rows, plan, maxXF, maxYF);
   }
-  for (let y = rows.from; y < rows.to; y++) {
-    const count = planSpans(outputToInput, y, width, maxXF, maxYF, spans);
+  const spans = new Int32Array(SPAN_FIELDS * width);
+  for (; y < rows.to; y++) {
+    const count = plan(y, spans, 0);
     let p = y * width;
     for (let r = 0; r < count * SPAN_FIELDS; r += SPAN_FIELDS) {
       let fx = spans[r]!;
@@ -160,6 +162,7 @@ function planSpans(
   maxXF: number,
   maxYF: number,
   spans: Int32Array,
+  first: number,
 ): number {
   const [h0, , , h3, , , h6] = m;
   const X0 = m[1] * y + m[2];
@@ -202,7 +205,7 @@ function planSpans(
       fy <= maxYF &&
       fxLast <= maxXF &&
       fyLast <= maxYF;
-    const r = count * SPAN_FIELDS;
+    const r = (first + count) * SPAN_FIELDS;
     spans[r] = fx;
     spans[r + 1] = fy;
     spans[r + 2] = dx;

@@ -108,6 +108,10 @@ describe('WebAssembly point operations against the JavaScript reference', () => 
     ['gentle rotation and keystone', [0.9994, -0.0349, 20, 0.0349, 0.9994, -10, 0, 1e-5, 1]],
     ['mostly outside the source (clamped edges)', [1.3, 0.2, -300, -0.1, 1.2, 150, 0, 0, 1]],
     ['strong projective term (short spans)', [1, 0.05, 0, 0.02, 1, 0, 8e-4, 3e-4, 1]],
+    // Tiles of the WebAssembly form: a steep turn and a shrink read large source rectangles per tile.
+    ['30 degree turn', [0.866, -0.5, 400, 0.5, 0.866, -200, 0, 0, 1]],
+    ['shrunk to a third', [3, 0.1, 0, -0.05, 3, 0, 0, 0, 1]],
+    ['mirrored and enlarged', [-0.4, 0, 1100, 0, 0.5, 100, 0, 0, 1]],
   ] as [string, Matrix3][])('the warp (%s): identical on a photo', async (_name, m) => {
     const image = await photo();
     setKernelBackend('js');
