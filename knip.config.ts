@@ -20,8 +20,9 @@ const config: KnipConfig = {
     'bench/page/main.ts!',
     'core/{staging,inpaint,retouch,declutter}/index.ts!',
     'tests/**/*.test.ts',
-    // Started as a child process by credits.concurrency.test.ts.
+    // Started as a child process by credits.concurrency.test.ts, as a worker thread by bandHelp.test.ts.
     'tests/server/credits.worker.ts',
+    'tests/web/engine/bandHelperThread.ts',
   ],
   project: [
     'core/**/*.ts!',

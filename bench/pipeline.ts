@@ -256,6 +256,8 @@ export interface PipelineReport {
   /** Peak resident memory of the tab's renderer process (page and workers) during the batch, MB. */
   peakTabMB: number;
   crossOriginIsolated: boolean;
+  /** Row bands of the single-photo runs taken by the idle worker (one photo on both cores). */
+  bandsLent: number;
   longTaskObserverWorks: boolean;
   workers: number;
   hardwareConcurrency: number;
@@ -299,6 +301,7 @@ export async function runPipelineBench(
     }
     const oursRunsMs = outcomes.map((o) => o.ms);
 
+    const bandsLent = await page.evaluate(() => window.raumglanzBench.workerStats().bandsLent);
     const longTaskObserverWorks =
       (await page.evaluate(() => window.raumglanzBench.longTaskSelfCheck(120))) === 1;
     const memory = watchTabMemory();
@@ -339,6 +342,7 @@ export async function runPipelineBench(
       oursPhotosPerS: photos / (batch.ms / 1000),
       sharpPhotosPerS,
       peakTabMB,
+      bandsLent,
       longTaskObserverWorks,
       ...info,
       chromium,
@@ -389,6 +393,7 @@ export function formatPipelineTable(report: PipelineReport): string {
       `${Math.round(report.peakTabMB)} MB (renderer RSS)   target < 1536 ${report.peakTabMB < 1536 ? 'met' : 'NOT met'}`,
     ],
     ['cross-origin isolated', String(report.crossOriginIsolated)],
+    ['bands run by the idle worker', `${report.bandsLent} (warm-up and ${report.runs} single-photo runs)`],
     [
       'main-thread tasks > 50 ms',
       `${report.mainThreadLongTasks}${report.batch.longTasks.length ? ` (${report.batch.longTasks.map(Math.round).join(', ')} ms)` : ''}` +

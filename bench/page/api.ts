@@ -53,6 +53,8 @@ export interface WorkerStats {
   started: number;
   terminated: number;
   live: number;
+  /** Row bands of another worker's photo run by lent workers (core/imaging/bands): one photo on every core. */
+  bandsLent: number;
 }
 
 export interface BatchReport {

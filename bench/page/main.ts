@@ -13,14 +13,19 @@ import type { BatchReport, BenchApi, EnhanceOptions, EnhanceOutcome, WorkerStats
 import type { RawRetouchApi } from './rawRetouchWorker';
 
 const HEAD_BYTES = 256 * 1024;
-const stats = { started: 0, terminated: 0 };
+const stats = { started: 0, terminated: 0, bandsLent: 0 };
 const workerCount = defaultWorkerCount(navigator.hardwareConcurrency);
 const engine = createEngineWith(
-  (onCrash) => {
-    const worker = startImageWorker(onCrash);
+  (onCrash, lend) => {
+    const worker = startImageWorker(onCrash, lend);
     stats.started += 1;
     return {
       run: worker.run,
+      help: async (offer) => {
+        const bands = await worker.help(offer);
+        stats.bandsLent += bands;
+        return bands;
+      },
       terminate() {
         stats.terminated += 1;
         worker.terminate();

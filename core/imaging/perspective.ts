@@ -10,8 +10,17 @@ import {
   type VerticalsOptions,
 } from '../analysis/verticals';
 import type { PerspectiveStep } from './engineSteps';
-import { cloneImage, type RgbaImage } from './types';
-import { invert, multiply, transformPoint, translation, warpHomography, type Matrix3 } from './warp';
+import { cloneImage, frameLike, type RgbaImage } from './types';
+import { runBands } from './bands';
+import {
+  invert,
+  multiply,
+  transformPoint,
+  translation,
+  warpHomography,
+  warpHomographyBand,
+  type Matrix3,
+} from './warp';
 
 export interface PerspectiveOptions {
   /** Lines leaning less than this (degrees, at the image edge) are left alone: the photo is straight enough. */
@@ -168,7 +177,13 @@ export function cropRect(
  */
 export function warpAndCrop(image: RgbaImage, forward: Matrix3, keepAspect: boolean): RgbaImage {
   const r = cropRect(forward, image.width, image.height, keepAspect);
-  return warpHomography(image, multiply(invert(forward), translation(r.x, r.y)), r.width, r.height);
+  const outputToInput = multiply(invert(forward), translation(r.x, r.y));
+  const out = frameLike(image, r.width, r.height);
+  // Output rows read only the source: they can be shared between threads (core/imaging/bands).
+  runBands({ kind: 'warp', outputToInput, src: image, dst: out }, (from, to) =>
+    warpHomographyBand(image, outputToInput, out, { from, to }),
+  );
+  return out;
 }
 
 /** Box-downscale by an integer factor so the longer side is at most `maxSide` (the measuring copy). */

@@ -15,9 +15,21 @@ export function createImage(width: number, height: number): RgbaImage {
   return { width, height, data: new Uint8ClampedArray(width * height * 4) };
 }
 
-/** A new image with the same size as `image` (contents zero). */
+/** True when the pixels live in shared memory (core/imaging/bands.ts can then split kernels across threads). */
+export function isShared(image: RgbaImage): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && image.data.buffer instanceof SharedArrayBuffer;
+}
+
+/** A new image of the given size (contents zero), in shared memory when `like` is, so its kernels can be too. */
+export function frameLike(like: RgbaImage, width: number, height: number): RgbaImage {
+  if (!isShared(like)) return createImage(width, height);
+  assertSize(width, height);
+  return { width, height, data: new Uint8ClampedArray(new SharedArrayBuffer(width * height * 4)) };
+}
+
+/** A new image with the same size as `image` (contents zero; shared when `image` is). */
 export function createLike(image: RgbaImage): RgbaImage {
-  return createImage(image.width, image.height);
+  return frameLike(image, image.width, image.height);
 }
 
 export function cloneImage(image: RgbaImage): RgbaImage {

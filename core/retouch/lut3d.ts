@@ -2,6 +2,7 @@
 // colour (r, g, b) * binsize with binsize = float32(1.000001 / 32), values are output RGB in [0, 1] units (they may
 // leave [0, 1] a little), read by trilinear interpolation exactly as the model's trilinear.cpp (d = t - floor(t)).
 // The engine's other tables (imaging/lut.ts) are per channel and cannot mix channels, hence this kernel.
+import { runBands } from '../imaging/bands';
 import { assertImage, createLike, type RgbaImage } from '../imaging/types';
 import { kernelBackend } from '../imaging/wasm/backend';
 import { applyLut3dWasm } from '../imaging/wasm/lut3d';
@@ -129,14 +130,29 @@ export function applyLut3d(image: RgbaImage, lut: Lut3d, out: RgbaImage = create
   if (out.width !== image.width || out.height !== image.height) {
     throw new RangeError('output image must have the size of the input');
   }
-  const src = image.data;
-  const dst = out.data;
-  const d = lut.data;
+  // Each output row depends on its own input row only: the rows can be shared between threads.
+  runBands({ kind: 'lut3d', nodes: lut.data, src: image, dst: out }, (from, to) =>
+    applyLut3dRows(image, lut.data, out, from, to),
+  );
+  return out;
+}
+
+/** Rows [from, to) of applyLut3d, `d` being the table's nodes (a helper thread's way in, core/imaging/bands). */
+export function applyLut3dRows(
+  image: RgbaImage,
+  d: Float32Array,
+  out: RgbaImage,
+  from: number,
+  to: number,
+): void {
+  const rowBytes = image.width * 4;
+  const src = image.data.subarray(from * rowBytes, to * rowBytes);
+  const dst = out.data.subarray(from * rowBytes, to * rowBytes);
   if (
     kernelBackend() === 'wasm' &&
     applyLut3dWasm(src, dst, { nodes: d, cell: CELL, frac: FRAC, dim: DIM })
   ) {
-    return out;
+    return;
   }
   for (let p = 0; p < src.length; p += 4) {
     const r = src[p];
@@ -173,7 +189,6 @@ export function applyLut3d(image: RgbaImage, lut: Lut3d, out: RgbaImage = create
     }
     dst[p + 3] = src[p + 3];
   }
-  return out;
 }
 
 export const LUT_NODE_COUNT = NODES;

@@ -167,6 +167,16 @@ describe('engine in Chromium', () => {
     expect(after.terminated).toBe(before.terminated); // the worker survived the bad photo
   });
 
+  it("one photo on both cores: the page is cross-origin isolated and the idle worker runs rows of the photo's kernels", async () => {
+    expect(await browser.page.evaluate(() => window.crossOriginIsolated)).toBe(true);
+    const before = await stats();
+    // Alone in the engine, each photo offers its 3D table's (and a warp's) rows; the other worker takes some.
+    for (let i = 0; i < 2; i++)
+      expect(await enhance(GPS_PHOTO, ['autoOptimize'])).toMatchObject({ ok: true });
+    const after = await stats();
+    expect(after.bandsLent).toBeGreaterThan(before.bandsLent);
+  });
+
   it.each(['decoding', 'processing'] as const)(
     'cancelling while %s terminates that worker and the next photo runs on another one',
     async (stage) => {
@@ -182,9 +192,11 @@ describe('engine in Chromium', () => {
       expect(cancelled.stages.at(-1)).toBe(stage);
       expect(after.terminated).toBe(before.terminated + 1);
       // The pool takes a warm worker before it starts one (one per core): the cancelled photo started a worker
-      // only if none was alive, and the next one only if the cancelled worker had been the last.
+      // only if none was alive, and the next one only if the cancelled worker had been the last. The next photo
+      // runs alone, so the free slot may start one more worker to take rows of its kernels (lendIdle).
       const starts = (before.live === 0 ? 1 : 0) + (Math.max(1, before.live) - 1 === 0 ? 1 : 0);
-      expect(after.started).toBe(before.started + starts);
+      expect(after.started - before.started - starts).toBeGreaterThanOrEqual(0);
+      expect(after.started - before.started - starts).toBeLessThanOrEqual(1);
       expect(next).toMatchObject({ ok: true, width: 720, height: 480 });
     },
   );

@@ -3,10 +3,11 @@
 // terminated when a job is cancelled or after idling); screens never touch a Worker (CONVENTIONS.md 2 and 3).
 
 import { proxy, wrap } from 'comlink';
+import type { BandOffer } from '../../core/imaging/bands';
 import type { EngineStep } from '../../core/imaging/engineSteps';
 import { EngineError } from './errors';
 import { planDeviceModes } from './plan';
-import { WorkerPool, type WorkerFactory } from './pool';
+import { WorkerPool, type PoolWorker } from './pool';
 import type {
   EngineStage,
   ImageWorkerApi,
@@ -76,8 +77,19 @@ export function defaultWorkerCount(cores: number | undefined): number {
   return Math.min(4, Math.max(1, cores ?? 2));
 }
 
+/** A started image worker: runs photos, and between photos helps with another photo's rows. */
+export interface ImagePoolWorker extends PoolWorker<WorkerJob, WorkerOutcome, WorkerProgress> {
+  help(offer: BandOffer): Promise<number>;
+}
+
+/** Starts a worker; `lend` takes the offers of its photo's kernels to the other workers. */
+export type ImageWorkerFactory = (
+  onCrash: (reason: string) => void,
+  lend: (offer: BandOffer) => void,
+) => ImagePoolWorker;
+
 /** Starts the real module worker. Vite bundles it because of the literal `new URL(..., import.meta.url)`. */
-export const startImageWorker: WorkerFactory<WorkerJob, WorkerOutcome, WorkerProgress> = (onCrash) => {
+export const startImageWorker: ImageWorkerFactory = (onCrash, lend) => {
   const worker = new Worker(new URL('./imageWorker.ts', import.meta.url), {
     type: 'module',
     name: 'raumglanz-bild',
@@ -89,7 +101,10 @@ export const startImageWorker: WorkerFactory<WorkerJob, WorkerOutcome, WorkerPro
   worker.addEventListener('messageerror', () => onCrash('a message could not be read'));
   const api = wrap<ImageWorkerApi>(worker);
   return {
-    run: (job, onProgress) => api.enhance(job, proxy(onProgress)),
+    // Shared frames only when another worker could help: in a batch every core has a photo of its own already.
+    run: (job, onProgress, freeSlots) =>
+      api.enhance({ ...job, shareRows: freeSlots > 0 }, proxy(onProgress), proxy(lend)),
+    help: (offer) => api.help(offer),
     // A pending comlink call never settles after this; the pool has already settled that job.
     terminate: () => worker.terminate(),
   };
@@ -105,12 +120,14 @@ export function createImageEngine(options: EngineOptions = {}): ImageEngine {
 
 /** The engine over any worker factory; tests pass fake workers, the app passes `startImageWorker`. */
 export function createEngineWith(
-  createWorker: WorkerFactory<WorkerJob, WorkerOutcome, WorkerProgress>,
+  createWorker: ImageWorkerFactory,
   options: EngineOptions = {},
-): ImageEngine & { readonly pool: WorkerPool<WorkerJob, WorkerOutcome, WorkerProgress> } {
-  const pool = new WorkerPool<WorkerJob, WorkerOutcome, WorkerProgress>({
+): ImageEngine & { readonly pool: WorkerPool<WorkerJob, WorkerOutcome, WorkerProgress, ImagePoolWorker> } {
+  // A photo's kernels offer their rows (core/imaging/bands); the workers with nothing to do take some.
+  const lend = (offer: BandOffer) => pool.lendIdle((worker) => worker.help(offer));
+  const pool = new WorkerPool<WorkerJob, WorkerOutcome, WorkerProgress, ImagePoolWorker>({
     size: options.workers ?? 1,
-    createWorker,
+    createWorker: (onCrash) => createWorker(onCrash, lend),
     idleTimeoutMs: options.idleTimeoutMs,
   });
 

@@ -71,8 +71,11 @@ export function encodeBitmap(bitmap: ImageBitmap, type: EncodedType, quality?: n
 /** Encodes RGBA pixels; quality applies to JPEG only. */
 export function encodeRgba(image: RgbaImage, type: EncodedType, quality?: number): Promise<Blob> {
   const canvas = new OffscreenCanvas(image.width, image.height);
-  // The kernels allocate plain ArrayBuffers (never shared memory), which is what ImageData's type asks for.
-  const data = image.data as Uint8ClampedArray<ArrayBuffer>;
+  // ImageData takes no shared memory (the engine's frames are shared where the page is cross-origin isolated).
+  const data =
+    image.data.buffer instanceof ArrayBuffer
+      ? (image.data as Uint8ClampedArray<ArrayBuffer>)
+      : new Uint8ClampedArray(image.data);
   context(canvas, true).putImageData(new ImageData(data, image.width, image.height), 0, 0);
   return canvas.convertToBlob(quality === undefined ? { type } : { type, quality });
 }

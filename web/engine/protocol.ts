@@ -2,6 +2,7 @@
 // only these types, never the worker's code. Photos cross as Blobs: a Blob is posted by reference to the browser's
 // blob store, so neither side copies (or needs to transfer) the bytes; the decoded pixels never leave the worker.
 
+import type { BandOffer } from '../../core/imaging/bands';
 import type { EngineStep } from '../../core/imaging/engineSteps';
 import type { EngineErrorCode } from './errors';
 
@@ -20,6 +21,8 @@ export interface WorkerJob {
   modeIds: readonly string[];
   /** 'Stärke' of the learned retouch (autoOptimize), 0..1; absent means 1. */
   strength?: number;
+  /** Another worker is free: decode into shared memory, so the photo's kernels can use its core (bandHelp.ts). */
+  shareRows?: boolean;
 }
 
 export interface WorkerProgress {
@@ -40,5 +43,15 @@ export type WorkerOutcome =
 
 /** The worker's API as seen through comlink (`wrap<ImageWorkerApi>(worker)`). */
 export interface ImageWorkerApi {
-  enhance(job: WorkerJob, onProgress: (progress: WorkerProgress) => void): Promise<WorkerOutcome>;
+  /**
+   * One photo. `lend` offers rows of its heavy kernels to the pool's idle workers (core/imaging/bands; frames in
+   * shared memory cross by reference), which run them through `help`.
+   */
+  enhance(
+    job: WorkerJob,
+    onProgress: (progress: WorkerProgress) => void,
+    lend: (offer: BandOffer) => void,
+  ): Promise<WorkerOutcome>;
+  /** Runs bands of another worker's offer until none is left; answers how many it took. */
+  help(offer: BandOffer): Promise<number>;
 }

@@ -4,6 +4,9 @@ import { createEngineWith, defaultWorkerCount, type EngineProgress } from '../..
 import { EngineError } from '../../../web/engine/errors';
 import type { WorkerJob, WorkerOutcome, WorkerProgress } from '../../../web/engine/protocol';
 import { fakeWorkers, flush } from './fakeWorker';
+import type { BandOffer } from '../../../core/imaging/bands';
+
+const EMPTY = { width: 0, height: 0, data: new Uint8ClampedArray(0) };
 
 const photo = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
 const STEP_OF: Record<string, EngineStep> = { brighten: 'brightened', sharpen: 'sharpened' };
@@ -30,6 +33,22 @@ describe('#defaultWorkerCount', () => {
 });
 
 describe('#createEngineWith', () => {
+  it("lends a running photo's kernel rows to the idle workers (starting them), not to the busy one", () => {
+    const { factory, started, lends } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>();
+    const engine = createEngineWith(factory, { workers: 2 });
+    void engine.enhance(undefined, { imageId: 'a', blob: photo, modeIds: ['brighten'] }).catch(() => {});
+    const offer = {
+      job: { kind: 'lut3d', nodes: new Float32Array(0), src: EMPTY, dst: EMPTY },
+      control: new Int32Array(2),
+      bands: 2,
+    } satisfies BandOffer;
+    lends[0]!(offer);
+    expect(started).toHaveLength(2);
+    expect(started[0]!.helping).toHaveLength(0);
+    expect(started[1]!.helping.map((h) => h.offer)).toEqual([offer]);
+    engine.dispose();
+  });
+
   describe('#enhance', () => {
     it('sends the photo and the modes in processing order, and returns the worker result', async () => {
       const { factory, started } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>(ok);

@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EngineError } from '../../../web/engine/errors';
 import { DEFAULT_IDLE_TIMEOUT_MS, WorkerPool } from '../../../web/engine/pool';
-import { fakeWorkers, flush } from './fakeWorker';
+import type { BandOffer } from '../../../core/imaging/bands';
+import { fakeWorkers, flush, type FakeWorker } from './fakeWorker';
+
+const EMPTY = { width: 0, height: 0, data: new Uint8ClampedArray(0) };
 
 type Job = string;
 type Result = string;
@@ -9,9 +12,19 @@ type Progress = number;
 
 function setup(size: number, idleTimeoutMs = 60_000) {
   const { factory, started } = fakeWorkers<Job, Result, Progress>();
-  const pool = new WorkerPool<Job, Result, Progress>({ size, createWorker: factory, idleTimeoutMs });
+  const pool = new WorkerPool<Job, Result, Progress, FakeWorker<Job, Result, Progress>>({
+    size,
+    createWorker: factory,
+    idleTimeoutMs,
+  });
   return { pool, started };
 }
+
+const OFFER = {
+  job: { kind: 'lut3d', nodes: new Float32Array(0), src: EMPTY, dst: EMPTY },
+  control: new Int32Array(2),
+  bands: 2,
+} satisfies BandOffer;
 
 /** Records how a promise ended, without an unhandled rejection in between. */
 function track<T>(promise: Promise<T>) {
@@ -302,6 +315,63 @@ describe('#WorkerPool', () => {
       await flush();
       expect(second.value).toBe('B');
       pool.dispose();
+    });
+  });
+  describe('#lendIdle', () => {
+    it('tells each job how many other slots could help it: none while photos wait in the queue', () => {
+      const { pool, started } = setup(2);
+      track(pool.run(undefined, 'alone'));
+      expect(started[0].current.freeSlots).toBe(1);
+      track(pool.run(undefined, 'b'));
+      expect(started[1].current.freeSlots).toBe(0);
+      track(pool.run(undefined, 'c'));
+      track(pool.run(undefined, 'd'));
+      started[0].current.resolve('A');
+      return flush().then(() => expect(started[0].current.freeSlots).toBe(0)); // 'c' started with 'd' waiting
+    });
+
+    it('lends an offer to every worker with nothing to do, starting one in an empty slot, never to a busy one', async () => {
+      const { pool, started } = setup(3);
+      track(pool.run(undefined, 'photo'));
+      expect(pool.lendIdle((worker) => worker.help(OFFER))).toBe(2);
+      expect(started).toHaveLength(3);
+      expect(started[0].helping).toHaveLength(0);
+      expect(started[1].helping.map((h) => h.offer)).toEqual([OFFER]);
+      expect(started[2].helping.map((h) => h.offer)).toEqual([OFFER]);
+      // Lent once, a worker is busy: a second offer finds no one.
+      expect(pool.lendIdle((worker) => worker.help(OFFER))).toBe(0);
+    });
+
+    it('a lent worker takes the next photo only when its help is done', async () => {
+      const { pool, started } = setup(2);
+      const first = track(pool.run(undefined, 'a'));
+      pool.lendIdle((worker) => worker.help(OFFER));
+      track(pool.run(undefined, 'b'));
+      expect(pool.queued).toBe(1);
+      started[1].helping[0].done();
+      await flush();
+      expect(pool.queued).toBe(0);
+      expect(started[1].current.job).toBe('b');
+      started[0].current.resolve('A');
+      await flush();
+      expect(first.value).toBe('A');
+    });
+
+    it('a lent worker that crashes is let go, and its slot serves the next photo', async () => {
+      const { pool, started } = setup(2);
+      track(pool.run(undefined, 'a'));
+      pool.lendIdle((worker) => worker.help(OFFER));
+      started[1].crash();
+      expect(pool.liveWorkers).toBe(1);
+      track(pool.run(undefined, 'b'));
+      expect(started).toHaveLength(3);
+      expect(started[2].current.job).toBe('b');
+    });
+
+    it('lends nothing once disposed', () => {
+      const { pool } = setup(2);
+      pool.dispose();
+      expect(pool.lendIdle((worker) => worker.help(OFFER))).toBe(0);
     });
   });
 });
