@@ -6,23 +6,33 @@ import { pointOpsWasmBase64 } from './pointOpsWasm';
 
 interface PointOpsExports {
   memory: { buffer: ArrayBuffer };
+  prepare(): void;
   applyLuts(n: number): void;
-  applyMatrixLuts(n: number, ...m: number[]): void;
+  applyMatrixLuts(n: number): void;
 }
 
 /** Where the pixel chunk starts in the module's memory, and how many pixels it holds (see the .wat layout). */
-const CHUNK_AT = 16384;
+const CHUNK_AT = 196608;
 const CHUNK_PIXELS = 32768;
-/** The matrix path's word tables (i32 x 1280 each), and the table offset of value 0. */
-const WIDE_AT = 1024;
-const WIDE_SIZE = 1280;
-const WIDE_OFFSET = 512;
+/** The matrix rows (i16 m0, m1, m2, rounding; one row every 16 bytes). */
+const MATRIX_AT = 2048;
+/** Coefficients beyond this (|m| > 2 in 12-bit fixed point) would overflow the i16 lanes of the dot products. */
+const MAX_COEFFICIENT = 8192;
 
 let instance: PointOpsExports | null | undefined;
 
 function pointOps(): PointOpsExports | null {
   if (instance === undefined) instance = instantiate<PointOpsExports>(pointOpsWasmBase64);
   return instance;
+}
+
+/** The three byte tables into the module, and its combined tables built from them. */
+function loadTables(ops: PointOpsExports, r: Uint8Array, g: Uint8Array, b: Uint8Array): void {
+  const heap = new Uint8Array(ops.memory.buffer);
+  heap.set(r, 0);
+  heap.set(g, 256);
+  heap.set(b, 512);
+  ops.prepare();
 }
 
 /**
@@ -44,17 +54,14 @@ function chunked(ops: PointOpsExports, src: Bytes, dst: Bytes, run: (n: number) 
 export function applyLutsWasm(src: Bytes, dst: Bytes, r: Uint8Array, g: Uint8Array, b: Uint8Array): boolean {
   const ops = pointOps();
   if (!ops) return false;
-  const heap = new Uint8Array(ops.memory.buffer);
-  heap.set(r, 0);
-  heap.set(g, 256);
-  heap.set(b, 512);
+  loadTables(ops, r, g, b);
   chunked(ops, src, dst, (n) => ops.applyLuts(n));
   return true;
 }
 
 /**
  * A 3x3 matrix in 12-bit fixed point (9 integers), then per-channel tables; false when WebAssembly is
- * unavailable. Matrix results between -512 and 767 are clamped by the widened tables.
+ * unavailable or a coefficient is out of the module's range. Matrix results outside 0..255 are clamped.
  */
 export function applyMatrixLutsWasm(
   src: Bytes,
@@ -64,15 +71,12 @@ export function applyMatrixLutsWasm(
   g: Uint8Array,
   b: Uint8Array,
 ): boolean {
+  if (m.some((c) => Math.abs(c) > MAX_COEFFICIENT)) return false;
   const ops = pointOps();
   if (!ops) return false;
-  const words = new Int32Array(ops.memory.buffer, WIDE_AT, 3 * WIDE_SIZE);
-  [r, g, b].forEach((lut, c) => {
-    const base = c * WIDE_SIZE;
-    for (let i = 0; i < WIDE_SIZE; i++)
-      words[base + i] = lut[Math.min(255, Math.max(0, i - WIDE_OFFSET))]! << (8 * c);
-  });
-  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = Array.from(m);
-  chunked(ops, src, dst, (n) => ops.applyMatrixLuts(n, m0!, m1!, m2!, m3!, m4!, m5!, m6!, m7!, m8!));
+  loadTables(ops, r, g, b);
+  const rows = new Int16Array(ops.memory.buffer, MATRIX_AT, 24);
+  for (let c = 0; c < 3; c++) rows.set([m[3 * c]!, m[3 * c + 1]!, m[3 * c + 2]!, 2048], 8 * c);
+  chunked(ops, src, dst, (n) => ops.applyMatrixLuts(n));
   return true;
 }

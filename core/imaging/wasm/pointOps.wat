@@ -1,118 +1,140 @@
 ;; Point operations (per-channel tables, optionally after a 3x3 saturation matrix) over RGBA pixels in this
 ;; module's memory, in place. Hand-written WebAssembly: JavaScript pays a bounds check on each of the three
 ;; table reads per pixel, which caps it at ~400 MP/s on one core; here the reads are plain loads (memory
-;; bounds are free, guard pages), so the loop runs near the speed of memory. lut.ts copies pixels through the
-;; buffer in cache-sized chunks, so memory traffic stays that of one pass. Built by build.ts (npm `wabt`).
+;; bounds are free, guard pages). pointOps.ts copies pixels through the buffer in cache-sized chunks, so
+;; memory traffic stays that of one pass. Built by scripts/build-wasm.ts (npm `wabt`).
 ;;
-;; Layout (bytes): 0..767 three 256-entry tables R, G, B; 768..815 the matrix path's scratch row; 1024..16383 three widened word tables for the matrix
-;; path (1280 i32 each at 1024, 6144, 11264; index = value + 512, clamped at the ends, the byte already shifted
-;; into its place in the pixel); 16384.. the pixel chunk (CHUNK_PIXELS in pointOps.ts).
+;; Two table reads per pixel instead of three: R and G go through one table indexed by the pixel's low 16
+;; bits (65536 entries, both result bytes in place), B through a word table with its byte already shifted
+;; into place, so a pixel is out = RG[w & 0xffff] | B[(w >> 16) & 255] | alpha. The tables take 129 kB, which
+;; the cache holds next to a chunk; `prepare` builds them in ~30 us.
+;;
+;; Layout (bytes): 0..767 the three 256-entry byte tables R, G, B (written by pointOps.ts); 1024..2047 the B
+;; word table (B[b] << 16); 2048..2095 the matrix rows as i16 (m0, m1, m2, 2048) every 16 bytes for R, G,
+;; B (written by pointOps.ts); 2096..2127 constants (data below); 65536..196607 the RG table (u16, index
+;; g << 8 | r); 196608.. the pixel chunk (CHUNK_PIXELS in pointOps.ts).
 (module
-  (memory (export "memory") 4)
+  (memory (export "memory") 6)
+  ;; 2096: a pixel's R, G, B bytes kept (0x00ffffff per lane); 2112: alpha's byte set to 1 (0x01000000).
+  (data (i32.const 2096)
+    "\ff\ff\ff\00\ff\ff\ff\00\ff\ff\ff\00\ff\ff\ff\00"
+    "\00\00\00\01\00\00\00\01\00\00\00\01\00\00\00\01")
 
-  ;; out = R[r] | G[g] << 8 | B[b] << 16 | alpha, for n pixels from byte offset 16384; two pixels per turn.
-  (func (export "applyLuts") (param $n i32)
-    (local $p i32) (local $end i32) (local $w i32) (local $v i32)
-    (local.set $p (i32.const 16384))
-    (local.set $end (i32.add (i32.const 16384) (i32.shl (local.get $n) (i32.const 2))))
+  ;; Builds the RG and B word tables from the byte tables.
+  (func (export "prepare")
+    (local $i i32)
+    (loop $b
+      (i32.store offset=1024 (i32.shl (local.get $i) (i32.const 2))
+        (i32.shl (i32.load8_u offset=512 (local.get $i)) (i32.const 16)))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $b (i32.lt_u (local.get $i) (i32.const 256))))
+    (local.set $i (i32.const 0))
+    (loop $rg
+      (i32.store16 offset=65536 (i32.shl (local.get $i) (i32.const 1))
+        (i32.or
+          (i32.load8_u (i32.and (local.get $i) (i32.const 255)))
+          (i32.shl (i32.load8_u offset=256 (i32.shr_u (local.get $i) (i32.const 8))) (i32.const 8))))
+      (local.set $i (i32.add (local.get $i) (i32.const 1)))
+      (br_if $rg (i32.lt_u (local.get $i) (i32.const 65536)))))
+
+  ;; The tables over n pixels from byte offset 196608, four per turn (their loads overlap); a turn may run
+  ;; over up to three stale pixels after the chunk, which are never copied out. Written out per pixel: V8
+  ;; does not inline a helper function here, and the call cost half the speed.
+  (func $luts (export "applyLuts") (param $n i32)
+    (local $p i32) (local $end i32) (local $w i32)
+    (local.set $p (i32.const 196608))
+    (local.set $end (i32.add (i32.const 196608) (i32.shl (local.get $n) (i32.const 2))))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
         (local.set $w (i32.load (local.get $p)))
-        (local.set $v (i32.load offset=4 (local.get $p)))
         (i32.store (local.get $p)
           (i32.or
             (i32.or
-              (i32.load8_u (i32.and (local.get $w) (i32.const 255)))
-              (i32.shl (i32.load8_u offset=256 (i32.and (i32.shr_u (local.get $w) (i32.const 8)) (i32.const 255))) (i32.const 8)))
-            (i32.or
-              (i32.shl (i32.load8_u offset=512 (i32.and (i32.shr_u (local.get $w) (i32.const 16)) (i32.const 255))) (i32.const 16))
-              (i32.and (local.get $w) (i32.const 0xff000000)))))
+              (i32.load16_u offset=65536 (i32.shl (i32.and (local.get $w) (i32.const 0xffff)) (i32.const 1)))
+              (i32.load offset=1024 (i32.and (i32.shr_u (local.get $w) (i32.const 14)) (i32.const 1020))))
+            (i32.and (local.get $w) (i32.const 0xff000000))))
+        (local.set $w (i32.load offset=4 (local.get $p)))
         (i32.store offset=4 (local.get $p)
           (i32.or
             (i32.or
-              (i32.load8_u (i32.and (local.get $v) (i32.const 255)))
-              (i32.shl (i32.load8_u offset=256 (i32.and (i32.shr_u (local.get $v) (i32.const 8)) (i32.const 255))) (i32.const 8)))
+              (i32.load16_u offset=65536 (i32.shl (i32.and (local.get $w) (i32.const 0xffff)) (i32.const 1)))
+              (i32.load offset=1024 (i32.and (i32.shr_u (local.get $w) (i32.const 14)) (i32.const 1020))))
+            (i32.and (local.get $w) (i32.const 0xff000000))))
+        (local.set $w (i32.load offset=8 (local.get $p)))
+        (i32.store offset=8 (local.get $p)
+          (i32.or
             (i32.or
-              (i32.shl (i32.load8_u offset=512 (i32.and (i32.shr_u (local.get $v) (i32.const 16)) (i32.const 255))) (i32.const 16))
-              (i32.and (local.get $v) (i32.const 0xff000000)))))
-        (local.set $p (i32.add (local.get $p) (i32.const 8)))
+              (i32.load16_u offset=65536 (i32.shl (i32.and (local.get $w) (i32.const 0xffff)) (i32.const 1)))
+              (i32.load offset=1024 (i32.and (i32.shr_u (local.get $w) (i32.const 14)) (i32.const 1020))))
+            (i32.and (local.get $w) (i32.const 0xff000000))))
+        (local.set $w (i32.load offset=12 (local.get $p)))
+        (i32.store offset=12 (local.get $p)
+          (i32.or
+            (i32.or
+              (i32.load16_u offset=65536 (i32.shl (i32.and (local.get $w) (i32.const 0xffff)) (i32.const 1)))
+              (i32.load offset=1024 (i32.and (i32.shr_u (local.get $w) (i32.const 14)) (i32.const 1020))))
+            (i32.and (local.get $w) (i32.const 0xff000000))))
+        (local.set $p (i32.add (local.get $p) (i32.const 16)))
         (br $next))))
 
-;; The matrix path: channel c' = table_c[(m_c . rgb + round) >> 12] with 12-bit fixed-point coefficients;
-  ;; `round` carries the +512 table offset (2048 + (512 << 12)), so the index is never negative for |m| <= 2.
-  ;; The three dot products run for four pixels at once (i32x4); the tables are i32 words with the result
-  ;; already in its byte of the pixel (R << 0, G << 8, B << 16), so a pixel is three loads or-ed with alpha.
-  (func (export "applyMatrixLuts")
-    (param $n i32) (param $m0 i32) (param $m1 i32) (param $m2 i32) (param $m3 i32) (param $m4 i32)
-    (param $m5 i32) (param $m6 i32) (param $m7 i32) (param $m8 i32)
-    (local $p i32) (local $end i32) (local $v v128) (local $r v128) (local $g v128) (local $b v128)
-    (local $ir v128) (local $ig v128) (local $ib v128) (local $round v128)
-    (local $v0 v128) (local $v1 v128) (local $v2 v128) (local $v3 v128) (local $v4 v128) (local $v5 v128)
-    (local $v6 v128) (local $v7 v128) (local $v8 v128)
-    (local.set $round (i32x4.splat (i32.const 2099200)))
-    (local.set $v0 (i32x4.splat (local.get $m0)))
-    (local.set $v1 (i32x4.splat (local.get $m1)))
-    (local.set $v2 (i32x4.splat (local.get $m2)))
-    (local.set $v3 (i32x4.splat (local.get $m3)))
-    (local.set $v4 (i32x4.splat (local.get $m4)))
-    (local.set $v5 (i32x4.splat (local.get $m5)))
-    (local.set $v6 (i32x4.splat (local.get $m6)))
-    (local.set $v7 (i32x4.splat (local.get $m7)))
-    (local.set $v8 (i32x4.splat (local.get $m8)))
-    (local.set $p (i32.const 16384))
-    (local.set $end (i32.add (i32.const 16384) (i32.shl (local.get $n) (i32.const 2))))
+  ;; The matrix path: channel c' = table_c[clamp((m_c . rgb + 2048) >> 12)] with 12-bit fixed-point
+  ;; coefficients (|m| <= 8192, checked by pointOps.ts); lut.ts's widened tables clamp the same way. A first
+  ;; pass over the chunk applies the matrix to four pixels at a time and writes the clamped results back, the
+  ;; table pass above follows (two passes measured faster than one: the table reads wait less). Per pixel,
+  ;; its bytes reordered to (r, g) and (b, 1) pairs and widened to i16, the row (m0, m1) . (r, g) plus
+  ;; (m2, 2048) . (b, 1) is two i32x4.dot_i16x8_s for four pixels; the results are narrowed with saturation
+  ;; (the clamp to 0..255) and put back in pixel order with alpha.
+  (func (export "applyMatrixLuts") (param $n i32)
+    (local $p i32) (local $end i32) (local $v v128) (local $rg v128) (local $b1 v128)
+    (local $keep v128) (local $one v128) (local $r v128) (local $g v128) (local $b v128)
+    (local $mr0 v128) (local $mr1 v128) (local $mg0 v128) (local $mg1 v128) (local $mb0 v128) (local $mb1 v128)
+    ;; Each row's (m0, m1) and (m2, 2048) pairs in all four lanes.
+    (local.set $mr0 (v128.load32_splat offset=2048 (i32.const 0)))
+    (local.set $mr1 (v128.load32_splat offset=2052 (i32.const 0)))
+    (local.set $mg0 (v128.load32_splat offset=2064 (i32.const 0)))
+    (local.set $mg1 (v128.load32_splat offset=2068 (i32.const 0)))
+    (local.set $mb0 (v128.load32_splat offset=2080 (i32.const 0)))
+    (local.set $mb1 (v128.load32_splat offset=2084 (i32.const 0)))
+    ;; Constants through memory, so they stay in registers instead of being rebuilt on every turn.
+    (local.set $keep (v128.load offset=2096 (i32.const 0)))
+    (local.set $one (v128.load offset=2112 (i32.const 0)))
+    (local.set $p (i32.const 196608))
+    (local.set $end (i32.add (i32.const 196608) (i32.shl (local.get $n) (i32.const 2))))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
         (local.set $v (v128.load (local.get $p)))
-        (local.set $r (v128.and (local.get $v) (v128.const i32x4 255 255 255 255)))
-        (local.set $g (v128.and (i32x4.shr_u (local.get $v) (i32.const 8)) (v128.const i32x4 255 255 255 255)))
-        (local.set $b (v128.and (i32x4.shr_u (local.get $v) (i32.const 16)) (v128.const i32x4 255 255 255 255)))
-        ;; Byte offsets into the word tables: ((m . rgb + round) >> 12) * 4 = (... >> 10) & ~3.
-        (local.set $ir
-          (v128.and
-            (i32x4.shr_s
-              (i32x4.add
-                (i32x4.add (i32x4.mul (local.get $r) (local.get $v0)) (i32x4.mul (local.get $g) (local.get $v1)))
-                (i32x4.add (i32x4.mul (local.get $b) (local.get $v2)) (local.get $round)))
-              (i32.const 10))
-            (v128.const i32x4 -4 -4 -4 -4)))
-        (local.set $ig
-          (v128.and
-            (i32x4.shr_s
-              (i32x4.add
-                (i32x4.add (i32x4.mul (local.get $r) (local.get $v3)) (i32x4.mul (local.get $g) (local.get $v4)))
-                (i32x4.add (i32x4.mul (local.get $b) (local.get $v5)) (local.get $round)))
-              (i32.const 10))
-            (v128.const i32x4 -4 -4 -4 -4)))
-        (local.set $ib
-          (v128.and
-            (i32x4.shr_s
-              (i32x4.add
-                (i32x4.add (i32x4.mul (local.get $r) (local.get $v6)) (i32x4.mul (local.get $g) (local.get $v7)))
-                (i32x4.add (i32x4.mul (local.get $b) (local.get $v8)) (local.get $round)))
-              (i32.const 10))
-            (v128.const i32x4 -4 -4 -4 -4)))
-        ;; The offsets go through a scratch row (768..815): plain loads are cheaper than lane extracts.
-        (v128.store offset=768 (i32.const 0) (local.get $ir))
-        (v128.store offset=784 (i32.const 0) (local.get $ig))
-        (v128.store offset=800 (i32.const 0) (local.get $ib))
-        (i32.store (local.get $p)
-          (i32.or
-            (i32.or (i32.load offset=1024 (i32.load offset=768 (i32.const 0))) (i32.load offset=6144 (i32.load offset=784 (i32.const 0))))
-            (i32.or (i32.load offset=11264 (i32.load offset=800 (i32.const 0))) (i32.and (i32.load (local.get $p)) (i32.const 0xff000000)))))
-        (i32.store offset=4 (local.get $p)
-          (i32.or
-            (i32.or (i32.load offset=1024 (i32.load offset=772 (i32.const 0))) (i32.load offset=6144 (i32.load offset=788 (i32.const 0))))
-            (i32.or (i32.load offset=11264 (i32.load offset=804 (i32.const 0))) (i32.and (i32.load offset=4 (local.get $p)) (i32.const 0xff000000)))))
-        (i32.store offset=8 (local.get $p)
-          (i32.or
-            (i32.or (i32.load offset=1024 (i32.load offset=776 (i32.const 0))) (i32.load offset=6144 (i32.load offset=792 (i32.const 0))))
-            (i32.or (i32.load offset=11264 (i32.load offset=808 (i32.const 0))) (i32.and (i32.load offset=8 (local.get $p)) (i32.const 0xff000000)))))
-        (i32.store offset=12 (local.get $p)
-          (i32.or
-            (i32.or (i32.load offset=1024 (i32.load offset=780 (i32.const 0))) (i32.load offset=6144 (i32.load offset=796 (i32.const 0))))
-            (i32.or (i32.load offset=11264 (i32.load offset=812 (i32.const 0))) (i32.and (i32.load offset=12 (local.get $p)) (i32.const 0xff000000)))))
+        ;; r0 g0 r1 g1 r2 g2 r3 g3 | b0 1 b1 1 b2 1 b3 1, as i16.
+        (local.set $rg (v128.or (v128.and (local.get $v) (local.get $keep)) (local.get $one)))
+        (local.set $rg (i8x16.shuffle 0 1 4 5 8 9 12 13 2 3 6 7 10 11 14 15 (local.get $rg) (local.get $rg)))
+        (local.set $b1 (i16x8.extend_high_i8x16_u (local.get $rg)))
+        (local.set $rg (i16x8.extend_low_i8x16_u (local.get $rg)))
+        (local.set $r
+          (i32x4.shr_s
+            (i32x4.add
+              (i32x4.dot_i16x8_s (local.get $rg) (local.get $mr0))
+              (i32x4.dot_i16x8_s (local.get $b1) (local.get $mr1)))
+            (i32.const 12)))
+        (local.set $g
+          (i32x4.shr_s
+            (i32x4.add
+              (i32x4.dot_i16x8_s (local.get $rg) (local.get $mg0))
+              (i32x4.dot_i16x8_s (local.get $b1) (local.get $mg1)))
+            (i32.const 12)))
+        (local.set $b
+          (i32x4.shr_s
+            (i32x4.add
+              (i32x4.dot_i16x8_s (local.get $rg) (local.get $mb0))
+              (i32x4.dot_i16x8_s (local.get $b1) (local.get $mb1)))
+            (i32.const 12)))
+        ;; r0..r3 g0..g3 b0..b3 a0..a3 as bytes (saturating: the clamp), then back in pixel order.
+        (local.set $v
+          (i8x16.narrow_i16x8_u
+            (i16x8.narrow_i32x4_s (local.get $r) (local.get $g))
+            (i16x8.narrow_i32x4_s (local.get $b) (i32x4.shr_u (local.get $v) (i32.const 24)))))
+        (v128.store (local.get $p)
+          (i8x16.shuffle 0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15 (local.get $v) (local.get $v)))
         (local.set $p (i32.add (local.get $p) (i32.const 16)))
-        (br $next)))))
+        (br $next)))
+    (call $luts (local.get $n))))
