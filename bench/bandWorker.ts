@@ -1,7 +1,7 @@
 // A thread of the two-core kernel benchmark (bench/kernels.ts): runs one band of a kernel on the shared frames
-// it was given and answers when done. Started with tsx, so it imports the TypeScript kernels as they are.
+// it was given (or copies its rows, for the memory ceiling) and answers when done. Started with tsx, so it imports the TypeScript kernels as they are.
 import { parentPort, workerData } from 'node:worker_threads';
-import { BAND_KERNELS, HEIGHT, WIDTH } from './bands';
+import { BAND_KERNELS, COPY, copyBand, HEIGHT, WIDTH } from './bands';
 
 interface Shared {
   src: SharedArrayBuffer;
@@ -18,6 +18,7 @@ const source = { width: WIDTH, height: HEIGHT, data: new Uint8ClampedArray(src) 
 const target = { width: WIDTH, height: HEIGHT, data: new Uint8ClampedArray(dst) };
 
 parentPort!.on('message', (job: Job) => {
-  BAND_KERNELS[job.name]!.kernel(source, target, { from: job.from, to: job.to });
+  const kernel = job.name === COPY ? copyBand : BAND_KERNELS[job.name]!.kernel;
+  kernel(source, target, { from: job.from, to: job.to });
   parentPort!.postMessage('done');
 });

@@ -49,6 +49,11 @@ export function rowsOf(image: RgbaImage, rows: RowRange): RgbaImage {
 
 export type BandKernel = (src: RgbaImage, dst: RgbaImage, rows: RowRange) => void;
 
+/** Not a kernel: the rows copied from one frame to the other, the memory system's ceiling for a pass. */
+export const COPY = 'copy';
+export const copyBand: BandKernel = (src, dst, rows) =>
+  dst.data.set(rowsOf(src, rows).data, rows.from * src.width * 4);
+
 const inPlace =
   (apply: (band: RgbaImage) => void): BandKernel =>
   (src, _dst, rows) =>
