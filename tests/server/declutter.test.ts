@@ -19,17 +19,18 @@ import { creditsOf, signUp } from './auth.helpers';
 
 const ROOMS = resolve(FIXTURES, 'rooms');
 /**
- * Photos where the detector finds clutter at the removal threshold and the fill leaves at most a quarter of it.
- * Of the 20 kitchens and 20 living rooms tried, 31 had clutter and 23 of those end at <= 25 % (all kitchens 137
- * objects -> 44, living rooms 21 -> 2). The failures: kitchens 152 (21 -> 10), 179 (19 -> 12), 97 (5 -> 11: the
- * fill copies wine glasses from the shelf into the holes), 193 (4 -> 2), 138 and 261 (one left), living rooms
- * 1876 and 5909 (one left).
+ * Cluttered fixture rooms, among them the three that one detect -> fill round left with most of their clutter
+ * (kitchens 152: 20 -> 10, 179: 19 -> 12, 97: 5 -> 11, the fill copying wine glasses from the shelf into the
+ * holes). With up to three rounds all 20 kitchens and 20 living rooms end at <= 25 %: 154 objects -> 2.
  */
 const CLUTTERED = [
   'kitchen/15_kitchen.jpg',
   'kitchen/124_kitchen.jpg',
   'kitchen/234_kitchen.jpg',
   'kitchen/42_kitchen.jpg',
+  'kitchen/152_kitchen.jpg',
+  'kitchen/179_kitchen.jpg',
+  'kitchen/97_kitchen.jpg',
   'living_room/Places365_val_00005291.jpg',
   'living_room/Places365_val_00006227.jpg',
 ];
@@ -70,7 +71,8 @@ describe('declutterRgba on fixture rooms', () => {
       const after = clutterOfModes(await defaultObjectDetector(result.image), ['declutter']).length;
       expect(before).toBeGreaterThan(0);
       expect(after).toBeLessThanOrEqual(before * 0.25);
-      expect(result.removed.length).toBe(before);
+      // Every object found at first is named; later rounds may name more (objects seen once others were gone).
+      expect(result.removed.length).toBeGreaterThanOrEqual(before);
 
       const { width, height } = image;
       expect(result.image.width).toBe(width);
@@ -91,7 +93,7 @@ describe('declutterRgba on fixture rooms', () => {
       expect(Buffer.compare(Buffer.from(image.data), Buffer.from(original))).toBe(0);
       expect(result.description).toMatch(
         new RegExp(
-          `^${before} (Gegenstand|Gegenstände) entfernt: [A-ZÄÖÜ][a-zäöüß]+(, [A-ZÄÖÜ][a-zäöüß]+)*$`,
+          `^${result.removed.length} (Gegenstand|Gegenstände) entfernt: [A-ZÄÖÜ][a-zäöüß]+(, [A-ZÄÖÜ][a-zäöüß]+)*$`,
         ),
       );
     },
