@@ -118,6 +118,7 @@ export function warpHomographyBand(
   let y = rows.from;
   if (kernelBackend() === 'wasm') {
     y = warpBandWasm(image.data, sw, image.height, out.data, width, rows, plan, maxXF, maxYF);
+    if (y === rows.to) return out;
   }
   const spans = new Int32Array(SPAN_FIELDS * width);
   for (; y < rows.to; y++) {
