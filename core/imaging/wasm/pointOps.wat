@@ -11,14 +11,15 @@
 ;;
 ;; Layout (bytes): 0..767 the three 256-entry byte tables R, G, B (written by pointOps.ts); 1024..2047 the B
 ;; word table (B[b] << 16); 2048..2095 the matrix rows as i16 (m0, m1, m2, 2048) every 16 bytes for R, G,
-;; B (written by pointOps.ts); 2096..2127 constants (data below); 65536..196607 the RG table (u16, index
+;; B (written by pointOps.ts); 2096..2143 constants (data below); 65536..196607 the RG table (u16, index
 ;; g << 8 | r); 196608.. the pixel chunk (CHUNK_PIXELS in pointOps.ts).
 (module
   (memory (export "memory") 6)
-  ;; 2096: a pixel's R, G, B bytes kept (0x00ffffff per lane); 2112: alpha's byte set to 1 (0x01000000).
+  ;; Per i32 lane: 2096 0xff, 2112 0xff00, 2128 0x10000.
   (data (i32.const 2096)
-    "\ff\ff\ff\00\ff\ff\ff\00\ff\ff\ff\00\ff\ff\ff\00"
-    "\00\00\00\01\00\00\00\01\00\00\00\01\00\00\00\01")
+    "\ff\00\00\00\ff\00\00\00\ff\00\00\00\ff\00\00\00"
+    "\00\ff\00\00\00\ff\00\00\00\ff\00\00\00\ff\00\00"
+    "\00\00\01\00\00\00\01\00\00\00\01\00\00\00\01\00")
 
   ;; Builds the RG and B word tables from the byte tables.
   (func (export "prepare")
@@ -81,13 +82,14 @@
   ;; The matrix path: channel c' = table_c[clamp((m_c . rgb + 2048) >> 12)] with 12-bit fixed-point
   ;; coefficients (|m| <= 8192, checked by pointOps.ts); lut.ts's widened tables clamp the same way. A first
   ;; pass over the chunk applies the matrix to four pixels at a time and writes the clamped results back, the
-  ;; table pass above follows (two passes measured faster than one: the table reads wait less). Per pixel,
-  ;; its bytes reordered to (r, g) and (b, 1) pairs and widened to i16, the row (m0, m1) . (r, g) plus
-  ;; (m2, 2048) . (b, 1) is two i32x4.dot_i16x8_s for four pixels; the results are narrowed with saturation
-  ;; (the clamp to 0..255) and put back in pixel order with alpha.
+  ;; table pass above follows (two passes measured faster than one: the table reads wait less). Each pixel
+  ;; word becomes the i16 pairs (r, g) and (b, 1), so a channel of four pixels is two i32x4.dot_i16x8_s with
+  ;; (m0, m1) and (m2, 2048); saturating narrows clamp to 0..255 and unpacks put the bytes back in pixel
+  ;; order. Only masks, shifts and unpacks, no byte shuffle: V8 rebuilds a shuffle's 16-byte mask on every
+  ;; turn, which made the two this pass once had cost a quarter of its time.
   (func (export "applyMatrixLuts") (param $n i32)
     (local $p i32) (local $end i32) (local $v v128) (local $rg v128) (local $b1 v128)
-    (local $keep v128) (local $one v128) (local $r v128) (local $g v128) (local $b v128)
+    (local $r v128) (local $g v128) (local $b v128) (local $low v128) (local $second v128) (local $one v128)
     (local $mr0 v128) (local $mr1 v128) (local $mg0 v128) (local $mg1 v128) (local $mb0 v128) (local $mb1 v128)
     ;; Each row's (m0, m1) and (m2, 2048) pairs in all four lanes.
     (local.set $mr0 (v128.load32_splat offset=2048 (i32.const 0)))
@@ -97,19 +99,21 @@
     (local.set $mb0 (v128.load32_splat offset=2080 (i32.const 0)))
     (local.set $mb1 (v128.load32_splat offset=2084 (i32.const 0)))
     ;; Constants through memory, so they stay in registers instead of being rebuilt on every turn.
-    (local.set $keep (v128.load offset=2096 (i32.const 0)))
-    (local.set $one (v128.load offset=2112 (i32.const 0)))
+    (local.set $low (v128.load offset=2096 (i32.const 0)))
+    (local.set $second (v128.load offset=2112 (i32.const 0)))
+    (local.set $one (v128.load offset=2128 (i32.const 0)))
     (local.set $p (i32.const 196608))
     (local.set $end (i32.add (i32.const 196608) (i32.shl (local.get $n) (i32.const 2))))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
         (local.set $v (v128.load (local.get $p)))
-        ;; r0 g0 r1 g1 r2 g2 r3 g3 | b0 1 b1 1 b2 1 b3 1, as i16.
-        (local.set $rg (v128.or (v128.and (local.get $v) (local.get $keep)) (local.get $one)))
-        (local.set $rg (i8x16.shuffle 0 1 4 5 8 9 12 13 2 3 6 7 10 11 14 15 (local.get $rg) (local.get $rg)))
-        (local.set $b1 (i16x8.extend_high_i8x16_u (local.get $rg)))
-        (local.set $rg (i16x8.extend_low_i8x16_u (local.get $rg)))
+        ;; Per pixel r | g << 16 and b | 1 << 16: the i16 pairs (r, g) and (b, 1).
+        (local.set $rg
+          (v128.or (v128.and (local.get $v) (local.get $low))
+            (i32x4.shl (v128.and (local.get $v) (local.get $second)) (i32.const 8))))
+        (local.set $b1
+          (v128.or (v128.and (i32x4.shr_u (local.get $v) (i32.const 16)) (local.get $low)) (local.get $one)))
         (local.set $r
           (i32x4.shr_s
             (i32x4.add
@@ -128,13 +132,21 @@
               (i32x4.dot_i16x8_s (local.get $rg) (local.get $mb0))
               (i32x4.dot_i16x8_s (local.get $b1) (local.get $mb1)))
             (i32.const 12)))
-        ;; r0..r3 g0..g3 b0..b3 a0..a3 as bytes (saturating: the clamp), then back in pixel order.
+        ;; Bytes r0 r1 r2 r3 b0 b1 b2 b3 g0 g1 g2 g3 a0 a1 a2 a3 (saturating: the clamp) ...
         (local.set $v
           (i8x16.narrow_i16x8_u
-            (i16x8.narrow_i32x4_s (local.get $r) (local.get $g))
-            (i16x8.narrow_i32x4_s (local.get $b) (i32x4.shr_u (local.get $v) (i32.const 24)))))
+            (i16x8.narrow_i32x4_s (local.get $r) (local.get $b))
+            (i16x8.narrow_i32x4_s (local.get $g) (i32x4.shr_u (local.get $v) (i32.const 24)))))
+        ;; ... r0 g0 r1 g1 r2 g2 r3 g3 b0 a0 b1 a1 b2 a2 b3 a3 (bytes interleaved with the upper half) ...
+        (local.set $v
+          (i8x16.shuffle 0 16 1 17 2 18 3 19 4 20 5 21 6 22 7 23
+            (local.get $v)
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))))
+        ;; ... r0 g0 b0 a0 r1 g1 b1 a1 ... (16-bit pairs interleaved likewise).
         (v128.store (local.get $p)
-          (i8x16.shuffle 0 4 8 12 1 5 9 13 2 6 10 14 3 7 11 15 (local.get $v) (local.get $v)))
+          (i8x16.shuffle 0 1 16 17 2 3 18 19 4 5 20 21 6 7 22 23
+            (local.get $v)
+            (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))))
         (local.set $p (i32.add (local.get $p) (i32.const 16)))
         (br $next)))
     (call $luts (local.get $n))))
