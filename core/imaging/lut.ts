@@ -59,8 +59,15 @@ export function toByteLut(fn: ToneFn): Uint8Array {
   return lut;
 }
 
+/**
+ * The tables of the curves. A function shared by channels (uniformCurves: exposure, tone curves) is tabulated
+ * once: evaluating a curve costs ~0.3 us per entry, a table ~80 us, a few per cent of a pass over 12 MP.
+ */
 export function curvesToLuts(curves: ChannelCurves): ChannelLuts {
-  return { r: toByteLut(curves.r), g: toByteLut(curves.g), b: toByteLut(curves.b) };
+  const r = toByteLut(curves.r);
+  const g = curves.g === curves.r ? r.slice() : toByteLut(curves.g);
+  const b = curves.b === curves.r ? r.slice() : curves.b === curves.g ? g.slice() : toByteLut(curves.b);
+  return { r, g, b };
 }
 
 /**
