@@ -233,7 +233,9 @@
                   (v128.load64_lane 1 (i32.add (local.get $a) (local.get $rowStride))
                     (v128.load64_zero (local.get $a))))
                 (local.set $u (i64x2.shr_u (local.get $s) (i32.const 32)))
-                (local.set $w (i8x16.shuffle 12 13 14 15 12 13 14 15 12 13 14 15 12 13 14 15 (local.get $px) (local.get $px)))
+                (local.set $w 
+                  (i8x16.shuffle 12 13 14 15 12 13 14 15 12 13 14 15 12 13 14 15
+                    (local.get $px) (local.get $px)))
                 (local.set $top1
                   (i32x4.dot_i16x8_s
                     (i16x8.extend_low_i8x16_u
@@ -259,7 +261,8 @@
                           (i8x16.shuffle 8 9 10 11 8 9 10 11 8 9 10 11 8 9 10 11 (local.get $py) (local.get $py)))
                         (i32x4.dot_i16x8_s
                           (i8x16.shuffle 8 9 24 25 10 11 26 27 12 13 28 29 14 15 30 31 (local.get $t) (local.get $b))
-                          (i8x16.shuffle 12 13 14 15 12 13 14 15 12 13 14 15 12 13 14 15 (local.get $py) (local.get $py))))
+                          (i8x16.shuffle 12 13 14 15 12 13 14 15 12 13 14 15 12 13 14 15
+                            (local.get $py) (local.get $py))))
                       (local.get $c64))
                     (i32.const 7)))
                 ;; Four pixels, narrowed to bytes, in one store.
