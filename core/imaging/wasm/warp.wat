@@ -233,7 +233,7 @@
                   (v128.load64_lane 1 (i32.add (local.get $a) (local.get $rowStride))
                     (v128.load64_zero (local.get $a))))
                 (local.set $u (i64x2.shr_u (local.get $s) (i32.const 32)))
-                (local.set $w 
+                (local.set $w
                   (i8x16.shuffle 12 13 14 15 12 13 14 15 12 13 14 15 12 13 14 15
                     (local.get $px) (local.get $px)))
                 (local.set $top1
