@@ -63,15 +63,16 @@ function words(data: Uint8ClampedArray): Uint32Array {
 
 /**
  * Longest span: the exact projective division is done at span ends, positions are interpolated between. The
- * step is truncated to 1/65536 pixel, so a span's last position is off by at most 64/65536 = 0.001 pixel.
+ * step is truncated to 1/65536 pixel, so a span's last position is off by at most 128/65536 = 0.002 pixel (the
+ * blend's weights have steps of 1/128).
  */
-const SPAN = 64;
+const SPAN = 128;
 
 /**
  * Resample `image` into a new `width` x `height` image. `outputToInput` maps output pixel centres (integer
  * coordinates) to source coordinates (pixel centres are integers there, too).
  *
- * Speed comes from three choices: the projective division happens once per span of up to 64 pixels and
+ * Speed comes from three choices: the projective division happens once per span of up to 128 pixels and
  * positions are interpolated linearly in between (for the gentle homographies of perspective correction the
  * error is far below 1/100 pixel); positions are 16.16 fixed point, so the inner loop is int32 arithmetic
  * only; and the bilinear blend handles two channels per multiply with 7-bit weights, small enough that no lane
