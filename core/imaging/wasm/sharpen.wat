@@ -9,20 +9,23 @@
 ;;
 ;; Layout (bytes): 0 response table (int16, 8161 entries, index = detail in 1/16 levels + 4080);
 ;; 16384 clamp table (768 bytes, clamp[v + 256] = v limited to 0..255); 17152 scratch (four table offsets);
-;; 17168 constants (data below); 17408 source pixel ring (5 slots of 32768); 181248 luma ring (int32, 5 slots
-;; of 32784: two padding pixels each side); 345168 sums ring (int32, 5 slots of 32768); 509008 the output row.
+;; 17168..17295 constants (data below); 17408 source pixel ring (5 slots of 32768); 181248 luma ring (int32,
+;; 5 slots of 32784: two padding pixels each side); 345168 sums ring (int32, 5 slots of 32768); 509008 the
+;; output row.
 (module
   (memory (export "memory") 9)
   ;; Per i32 lane: 17168 0xff, 17184 0xff00, 17200 0x10000, 17216 (54, 183), 17232 (19, 128) as i16 pairs;
-  ;; 17248 per i16 lane 0xffff but every fourth 0 (alpha gets no detail). Loaded into locals once: V8
-  ;; rebuilds a v128.const on every turn of a loop.
+  ;; 17248 per i16 lane 0xffff but every fourth 0 (alpha gets no detail); 17264 6 and 17280 4080 per i32
+  ;; lane. Loaded into locals once: V8 rebuilds a v128.const or a splat on every turn of a loop.
   (data (i32.const 17168)
     "\ff\00\00\00\ff\00\00\00\ff\00\00\00\ff\00\00\00"
     "\00\ff\00\00\00\ff\00\00\00\ff\00\00\00\ff\00\00"
     "\00\00\01\00\00\00\01\00\00\00\01\00\00\00\01\00"
     "\36\00\b7\00\36\00\b7\00\36\00\b7\00\36\00\b7\00"
     "\13\00\80\00\13\00\80\00\13\00\80\00\13\00\80\00"
-    "\ff\ff\ff\ff\ff\ff\00\00\ff\ff\ff\ff\ff\ff\00\00")
+    "\ff\ff\ff\ff\ff\ff\00\00\ff\ff\ff\ff\ff\ff\00\00"
+    "\06\00\00\00\06\00\00\00\06\00\00\00\06\00\00\00"
+    "\f0\0f\00\00\f0\0f\00\00\f0\0f\00\00\f0\0f\00\00")
 
   ;; Luma and horizontal sums of the source row in ring slot $slot.
   (func (export "prepareRow") (param $slot i32) (param $width i32)
@@ -132,8 +135,8 @@
     (local.set $s4 (i32.add (i32.const 345168) (i32.mul (local.get $k4) (i32.const 32768))))
     (local.set $l (i32.add (i32.const 181256) (i32.mul (local.get $k2) (i32.const 32784))))
     (local.set $px (i32.add (i32.const 17408) (i32.mul (local.get $k2) (i32.const 32768))))
-    (local.set $six (i32x4.splat (i32.const 6)))
-    (local.set $offset (i32x4.splat (i32.const 4080)))
+    (local.set $six (v128.load offset=17264 (i32.const 0)))
+    (local.set $offset (v128.load offset=17280 (i32.const 0)))
     (local.set $x (i32.const 0))
     (local.set $end (i32.shl (local.get $width) (i32.const 2)))
     (local.set $end4 (i32.and (local.get $end) (i32.const -16)))
