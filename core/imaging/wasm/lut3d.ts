@@ -1,23 +1,28 @@
-// The WebAssembly form of the learned retouch's table (lut3d.wat), instantiated once per thread: the table is
-// written into the module's memory as 16-byte nodes on every call (0.1 ms; a table object may be refilled
-// between calls), the pixels pass through in cache-sized chunks. Returns false where WebAssembly (with SIMD) is missing or refused; core/retouch/lut3d.ts then runs its
+// The WebAssembly form of the learned retouch's table (lut3d.wat), instantiated once per thread. The table is
+// converted into the module's memory as 16-byte nodes (0.3 ms) only when a different table comes: a photo's rows
+// arrive in up to 16 bands, each a call with the same `nodes` array. The pixels pass through in cache-sized
+// chunks. Returns false where WebAssembly (with SIMD) is missing or refused; core/retouch/lut3d.ts then runs its
 // JavaScript loop, the reference (within 1 level: f32 here, f64 there).
 import { instantiate, type Bytes } from './instantiate';
 import { lut3dWasmBase64 } from './lut3dWasm';
 
 interface Lut3dExports {
   memory: { buffer: ArrayBuffer };
-  applyLut3d(n: number): void;
+  applyLut3d(at: number, n: number): void;
 }
 
-/** Where the cell tables and the pixel chunk start in the module's memory (see the .wat layout). */
+/** Where the cell tables and the pixel chunk's area start in the module's memory (see the .wat layout). */
 const CELLS_AT = 575488;
 const CHUNK_AT = 589824;
 const CHUNK_PIXELS = 32768;
 
 /** A table as the kernel reads it: interleaved RGB per node, and per 8-bit value its cell and fraction. */
 export interface Lut3dTables {
-  /** Output RGB per node, node * 3 + channel (Lut3d.data). */
+  /**
+   * Output RGB per node, node * 3 + channel (Lut3d.data). Never changed after it is made (core/retouch/lut3d.ts
+   * builds every table as a new array), which is what lets the module keep its converted copy while the same
+   * array comes again: refilling an array and applying it again would apply the old values.
+   */
   nodes: Float32Array;
   /** Per code value, the cell's first node index along R, G and B (not yet multiplied by the strides). */
   cell: Int32Array;
@@ -28,40 +33,59 @@ export interface Lut3dTables {
 }
 
 let instance: Lut3dExports | null | undefined;
+/** The tables whose conversion the module's memory holds (by identity). */
+let loaded: Lut3dTables | null = null;
+
+function load(buffer: ArrayBuffer, tables: Lut3dTables): void {
+  const { nodes, cell, frac, dim } = tables;
+  const f32 = new Float32Array(buffer, 0, (nodes.length / 3) * 4);
+  for (let n = 0, i = 0; i < nodes.length; n += 4, i += 3) {
+    f32[n] = nodes[i]! * 255 + 0.5;
+    f32[n + 1] = nodes[i + 1]! * 255 + 0.5;
+    f32[n + 2] = nodes[i + 2]! * 255 + 0.5;
+    f32[n + 3] = 0;
+  }
+  const offsets = new Int32Array(buffer, CELLS_AT, 768);
+  const fractions = new Float32Array(buffer, CELLS_AT + 4096, 2048);
+  for (let v = 0; v < 256; v++) {
+    offsets[v] = cell[v]! * 16;
+    offsets[256 + v] = cell[v]! * 16 * dim;
+    offsets[512 + v] = cell[v]! * 16 * dim * dim;
+    const d = Math.fround(frac[v]!);
+    fractions.fill(d, v * 4, v * 4 + 4);
+    fractions.fill(Math.fround(1 - d), 1024 + v * 4, 1024 + v * 4 + 4);
+  }
+}
 
 export function applyLut3dWasm(src: Bytes, dst: Bytes, tables: Lut3dTables): boolean {
   instance ??= instantiate<Lut3dExports>(lut3dWasmBase64);
   const ops = instance;
   if (!ops) return false;
   const { buffer } = ops.memory;
-  {
-    const { nodes, cell, frac, dim } = tables;
-    const f32 = new Float32Array(buffer, 0, (nodes.length / 3) * 4);
-    for (let n = 0, i = 0; i < nodes.length; n += 4, i += 3) {
-      f32[n] = nodes[i]! * 255 + 0.5;
-      f32[n + 1] = nodes[i + 1]! * 255 + 0.5;
-      f32[n + 2] = nodes[i + 2]! * 255 + 0.5;
-      f32[n + 3] = 0;
-    }
-    const offsets = new Int32Array(buffer, CELLS_AT, 768);
-    const fractions = new Float32Array(buffer, CELLS_AT + 4096, 2048);
-    for (let v = 0; v < 256; v++) {
-      offsets[v] = cell[v]! * 16;
-      offsets[256 + v] = cell[v]! * 16 * dim;
-      offsets[512 + v] = cell[v]! * 16 * dim * dim;
-      const d = Math.fround(frac[v]!);
-      fractions.fill(d, v * 4, v * 4 + 4);
-      fractions.fill(Math.fround(1 - d), 1024 + v * 4, 1024 + v * 4 + 4);
-    }
+  if (
+    !loaded ||
+    loaded.nodes !== tables.nodes ||
+    loaded.cell !== tables.cell ||
+    loaded.frac !== tables.frac ||
+    loaded.dim !== tables.dim
+  ) {
+    loaded = null; // a conversion cut short by an exception leaves no stale claim
+    load(buffer, tables);
+    loaded = { ...tables };
   }
+  // The chunk sits 2 kB (mod 4 kB) away from where the output lies: memcpy (rep movsb on AMD Zen 3, glibc) runs
+  // about 5x slower when the destination is 1-31 bytes (mod 4096) after the source, which is where a page-aligned
+  // chunk copied out to a fresh array (glibc's mmap blocks start 16 bytes into a page) lands: copying the frame
+  // out took 17 ms instead of 3.5. Two kilobytes away from any buffer start near a page boundary stays clear.
+  const at = CHUNK_AT + ((dst.byteOffset + 2048) & 4032);
   const heap = new Uint8Array(buffer);
   const chunkBytes = CHUNK_PIXELS * 4;
-  for (let at = 0; at < src.length; at += chunkBytes) {
-    const end = Math.min(src.length, at + chunkBytes);
-    heap.set(src.subarray(at, end), CHUNK_AT);
-    // Four pixels per turn: a last chunk of n % 4 pixels runs over a few stale bytes, never copied out.
-    ops.applyLut3d((end - at) >> 2);
-    dst.set(heap.subarray(CHUNK_AT, CHUNK_AT + (end - at)), at);
+  for (let from = 0; from < src.length; from += chunkBytes) {
+    const end = Math.min(src.length, from + chunkBytes);
+    heap.set(src.subarray(from, end), at);
+    // Two pixels per turn: a last chunk of odd length runs over one stale pixel, never copied out.
+    ops.applyLut3d(at, (end - from) >> 2);
+    dst.set(heap.subarray(at, at + (end - from)), from);
   }
   return true;
 }

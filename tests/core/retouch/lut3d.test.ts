@@ -1,8 +1,19 @@
 // The 3D LUT kernel's identities: the identity table and strength 0 return every 8-bit colour exactly, strength 1
 // is the table itself, and a colour function folded in after the table equals applying it afterwards.
-import { describe, expect, it, vi } from 'vitest';
-import { applyLut3d, identityLut, mapLut, sampleLut, withStrength, type Lut3d } from '../../../core/retouch';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyLut3d,
+  applyLut3dRows,
+  blendLuts,
+  identityLut,
+  mapLut,
+  sampleLut,
+  withStrength,
+  type Lut3d,
+} from '../../../core/retouch';
 import type { RgbaImage } from '../../../core/imaging/types';
+import { setKernelBackend } from '../../../core/imaging/wasm/backend';
 import { loadRetoucher } from './modelFiles';
 
 // The classifier and 16.7 M-colour passes take seconds on a busy machine.
@@ -54,6 +65,58 @@ describe('applyLut3d', () => {
     };
     const expected = applyLut3d(image, retoucher.lutFor(image));
     expect(applyLut3d(image, retoucher.lutFor(image), image).data).toEqual(expected.data);
+  });
+});
+
+/** Nodes drawn from a fixed sequence in [-0.25, 1.25): every cell different, results clamped at both ends. */
+function randomLut(): Lut3d {
+  const data = new Float32Array(identityLut().data.length);
+  let seed = 987654321;
+  for (let i = 0; i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    data[i] = (seed / 2 ** 32) * 1.5 - 0.25;
+  }
+  return { data };
+}
+
+const sha256 = (bytes: Uint8ClampedArray): string => createHash('sha256').update(bytes).digest('hex');
+
+describe('the WebAssembly kernel (imaging/wasm/lut3d.wat)', () => {
+  afterEach(() => setKernelBackend('wasm'));
+  const all = everyColour();
+
+  // The hashes of the kernel's output before it was rewritten (the blend in a helper function, four pixels a
+  // turn); any change to the .wat or its wrapper must keep them, not just stay within 1 level of the reference.
+  it('gives the bytes it always gave for all 16.7 M colours', { timeout: 60_000 }, () => {
+    setKernelBackend('wasm');
+    const learned = blendLuts(retoucher.weights.luts, [0.6, 0.3, 0.25]);
+    expect(sha256(applyLut3d(all, learned).data)).toBe(
+      'd9cc6624bc30eda4f64c5c58b0f86c66259450e62996c43b1fa21b45da19e4de',
+    );
+    expect(sha256(applyLut3d(all, randomLut()).data)).toBe(
+      '3eb544a894ccb07e3af24e2a45e12ce6bdc5172b62b32027ad70c0daad34c72c',
+    );
+  });
+
+  it('keeps a table between calls only while the same one comes', () => {
+    setKernelBackend('wasm');
+    const image: RgbaImage = { width: 1000, height: 64, data: all.data.subarray(0, 1000 * 64 * 4) };
+    const random = randomLut();
+    const once = applyLut3d(image, random);
+    // Another table in between, then the first again: each call applies its own table.
+    expect(firstDifference(applyLut3d(image, identityLut()), image)).toBe(-1);
+    expect(firstDifference(applyLut3d(image, random), once)).toBe(-1);
+    // Rows in bands (one call each, the same table) at byte offsets 0, 4000, 8000 and 28000, which move the
+    // module's chunk to different places.
+    const banded: RgbaImage = { ...image, data: new Uint8ClampedArray(image.data.length) };
+    for (const [from, to] of [
+      [0, 1],
+      [1, 2],
+      [2, 7],
+      [7, 64],
+    ] as const)
+      applyLut3dRows(image, random.data, banded, from, to);
+    expect(firstDifference(banded, once)).toBe(-1);
   });
 });
 
