@@ -12,7 +12,8 @@
 ;; Layout (bytes): 0..767 the three 256-entry byte tables R, G, B (written by pointOps.ts); 1024..2047 the B
 ;; word table (B[b] << 16); 2048..2095 the matrix rows as i16 (m0, m1, m2, 2048) every 16 bytes for R, G,
 ;; B (written by pointOps.ts); 2096..2143 constants (data below); 65536..196607 the RG table (u16, index
-;; g << 8 | r); 196608.. the pixel chunk (CHUNK_PIXELS in pointOps.ts).
+;; g << 8 | r); 196608.. the pixel chunk, which pointOps.ts places 0..4032 bytes in (see CHUNK_AT there) and
+;; which is CHUNK_PIXELS long.
 (module
   (memory (export "memory") 6)
   ;; Per i32 lane: 2096 0xff, 2112 0xff00, 2128 0x10000.
@@ -38,13 +39,13 @@
       (local.set $i (i32.add (local.get $i) (i32.const 1)))
       (br_if $rg (i32.lt_u (local.get $i) (i32.const 65536)))))
 
-  ;; The tables over n pixels from byte offset 196608, four per turn (their loads overlap); a turn may run
+  ;; The tables over n pixels from byte offset $at, four per turn (their loads overlap); a turn may run
   ;; over up to three stale pixels after the chunk, which are never copied out. Written out per pixel: V8
   ;; does not inline a helper function here, and the call cost half the speed.
-  (func $luts (export "applyLuts") (param $n i32)
+  (func $luts (export "applyLuts") (param $at i32) (param $n i32)
     (local $p i32) (local $end i32) (local $w i32)
-    (local.set $p (i32.const 196608))
-    (local.set $end (i32.add (i32.const 196608) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $p (local.get $at))
+    (local.set $end (i32.add (local.get $at) (i32.shl (local.get $n) (i32.const 2))))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
@@ -87,7 +88,7 @@
   ;; (m0, m1) and (m2, 2048); saturating narrows clamp to 0..255 and unpacks put the bytes back in pixel
   ;; order. Only masks, shifts and unpacks, no byte shuffle: V8 rebuilds a shuffle's 16-byte mask on every
   ;; turn, which made the two this pass once had cost a quarter of its time.
-  (func (export "applyMatrixLuts") (param $n i32)
+  (func (export "applyMatrixLuts") (param $at i32) (param $n i32)
     (local $p i32) (local $end i32) (local $v v128) (local $rg v128) (local $b1 v128)
     (local $r v128) (local $g v128) (local $b v128) (local $low v128) (local $second v128) (local $one v128)
     (local $mr0 v128) (local $mr1 v128) (local $mg0 v128) (local $mg1 v128) (local $mb0 v128) (local $mb1 v128)
@@ -102,8 +103,8 @@
     (local.set $low (v128.load offset=2096 (i32.const 0)))
     (local.set $second (v128.load offset=2112 (i32.const 0)))
     (local.set $one (v128.load offset=2128 (i32.const 0)))
-    (local.set $p (i32.const 196608))
-    (local.set $end (i32.add (i32.const 196608) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $p (local.get $at))
+    (local.set $end (i32.add (local.get $at) (i32.shl (local.get $n) (i32.const 2))))
     (block $done
       (loop $next
         (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
@@ -149,4 +150,4 @@
             (i8x16.shuffle 8 9 10 11 12 13 14 15 8 9 10 11 12 13 14 15 (local.get $v) (local.get $v))))
         (local.set $p (i32.add (local.get $p) (i32.const 16)))
         (br $next)))
-    (call $luts (local.get $n))))
+    (call $luts (local.get $at) (local.get $n))))

@@ -99,6 +99,21 @@ describe('WebAssembly point operations against the JavaScript reference', () => 
     }
   });
 
+  it('gives the same bytes for frames that start anywhere in their buffer (the chunk follows the output)', () => {
+    const m = saturationMatrix(1.15);
+    const luts = curvesToLuts(colorGradeCurves(GRADES.goldenHour));
+    const whole = noise(301, 40);
+    setKernelBackend('js');
+    const reference = applyMatrixAndLuts(whole, m, luts);
+    setKernelBackend('wasm');
+    for (const offset of [0, 4, 2032, 2048, 4000, 4092]) {
+      const data = new Uint8ClampedArray(offset + whole.data.length);
+      data.set(whole.data, offset);
+      const image = { ...whole, data: data.subarray(offset) };
+      expect(maxDifference(applyMatrixAndLuts(image, m, luts, image).data, reference.data)).toBe(0);
+    }
+  });
+
   it.each([
     ['default', {}],
     ['strong, no threshold', { amount: 2, threshold: 0, haloLimit: 0 }],
