@@ -12,7 +12,7 @@ interface PointOpsExports {
 }
 
 /** Where the pixel chunk's area starts in the module's memory, and how many pixels it holds (see the .wat layout). */
-const CHUNK_AT = 196608;
+const CHUNK_AT = 458752;
 const CHUNK_PIXELS = 32768;
 /** The matrix rows (i16 m0, m1, m2, rounding; one row every 16 bytes). */
 const MATRIX_AT = 2048;
