@@ -1,17 +1,24 @@
-// Removing what a mask covers from a photo: each group of nearby holes is cut out with a generous margin of
-// surroundings, filled, and written back inside the mask only. The fill is a structure layer (membrane and
-// biharmonic through the border: smooth, slopes continued) plus the patch search's texture faded with depth (deep
-// in a hole, unpredictable copied detail is as likely wrong as right), and the patch fill itself mixed in by how
-// well its patches reproduce the border (in full on stripes and tiles; in part between close objects, where the
-// smooth layer alone would take the colours of the whole merged hole's border). A 12 MP photo with a few
-// object-sized holes takes seconds; nothing outside the mask changes, bit for bit.
+// Removing what a mask covers from a photo: each group of nearby holes is cut out with a margin of surroundings,
+// filled, and written back inside the mask only (bit for bit nothing else changes). The fill is the smooth
+// structure of the border (membrane and biharmonic) with straight edges continued across the hole and each side
+// filled from its own border (lines.ts, regions.ts), plus the patch search's texture faded with depth, and the
+// patch fill itself mixed in by how well its patches reproduce the border. A 12 MP photo takes seconds.
 import type { RgbaImage } from '../imaging/types';
 import { assertImage, cloneImage } from '../imaging/types';
 import { biharmonicFill } from './biharmonic';
-import { diffuseFill } from './diffusion';
+import { diffuseFill, type FloatPlanes } from './diffusion';
+import {
+  type Barrier,
+  cutLinks,
+  DEFAULT_LINE_OPTIONS,
+  findBarriers,
+  type Cuts,
+  type LineOptions,
+} from './lines';
 import { chamferDistance, maskComponents, type PixelBox } from './maskOps';
 import { patchMatchFill } from './patchMatch';
 import { seededRandom } from './random';
+import { fillRegions, type SmoothKind } from './regions';
 
 export interface InpaintOptions {
   /** Seed of the random search: the same seed, image and mask give the same result. */
@@ -35,6 +42,10 @@ export interface InpaintOptions {
    * the copy is right; Infinity = the patch fill alone.
    */
   patchTrust: number;
+  /** Continue straight edges across the hole and fill each side from its own border (lines.ts); false = off. */
+  lines: Partial<LineOptions> | false;
+  /** Width (σ, px) of the edge profile given to continued edges: photos show no pixel-sharp steps. */
+  edgeSoftness: number;
 }
 
 export const DEFAULT_INPAINT_OPTIONS: InpaintOptions = Object.freeze({
@@ -47,6 +58,8 @@ export const DEFAULT_INPAINT_OPTIONS: InpaintOptions = Object.freeze({
   textureStrength: 0.25,
   textureReach: 0.13,
   patchTrust: 1,
+  lines: {},
+  edgeSoftness: 0.7,
 });
 
 /**
@@ -137,17 +150,29 @@ function fillCrop(
       const i = y * cw + x;
       const p = (crop.y + y) * width + crop.x + x;
       hole[i] = mask[p] ? 1 : 0;
-      data[i * 3] = out.data[p * 4];
-      data[i * 3 + 1] = out.data[p * 4 + 1];
-      data[i * 3 + 2] = out.data[p * 4 + 2];
+      // Hole pixels are never read (they hold what is being removed): zeroed, so a slip would show.
+      const keep = hole[i] ? 0 : 1;
+      data[i * 3] = keep * out.data[p * 4];
+      data[i * 3 + 1] = keep * out.data[p * 4 + 1];
+      data[i * 3 + 2] = keep * out.data[p * 4 + 2];
     }
   }
+  const extent = Math.sqrt(countHole(hole));
+  const planes = (values: Float32Array): FloatPlanes => ({
+    width: cw,
+    height: ch,
+    channels: 3,
+    data: values,
+  });
+  const barriers =
+    opts.lines === false
+      ? []
+      : findBarriers(planes(data), hole, extent, { ...DEFAULT_LINE_OPTIONS, ...opts.lines });
+  const cuts = barriers.length ? cutLinks(barriers, cw, ch, true) : null;
   // Structure: 0.7 biharmonic (continues slopes) + 0.3 membrane (never overshoots) measured closer to the hidden
   // truth than either alone (bench/fill.ts holes, 10-photo subset: MAE 20.9 against 21.1 and 22.1).
-  const membrane = data.slice();
-  diffuseFill({ width: cw, height: ch, channels: 3, data: membrane }, hole);
-  const structure = data.slice();
-  biharmonicFill({ width: cw, height: ch, channels: 3, data: structure }, hole);
+  const membrane = smoothFill(planes(data.slice()), hole, cuts, 'membrane', extent);
+  const structure = smoothFill(planes(data.slice()), hole, cuts, 'biharmonic', extent);
   // The thin plate may overshoot between close, contrasting borders (bottles side by side on a counter): it may
   // depart from the membrane (which never leaves the border's range) by at most BIHARMONIC_REACH levels.
   for (let i = 0; i < structure.length; i++) {
@@ -155,51 +180,19 @@ function fillCrop(
     const b = Math.min(m + BIHARMONIC_REACH, Math.max(m - BIHARMONIC_REACH, structure[i]));
     structure[i] = 0.7 * b + 0.3 * m;
   }
+  if (barriers.length && opts.edgeSoftness > 0)
+    softenEdges(structure, hole, barriers, cw, ch, opts.edgeSoftness);
 
-  const patches = data;
-  const misfit = patchMatchFill({ width: cw, height: ch, channels: 3, data: patches }, hole, {
-    patchRadius: opts.patchRadius,
-    // One stream per crop, so a crop's result does not depend on how many crops came before it.
-    random: seededRandom((opts.seed * 0x9e3779b1 + index) >>> 0),
-    maxSearchPixels: opts.maxSearchPixels,
-  });
-  const trust = Number.isFinite(misfit) ? Math.exp(-((misfit / opts.patchTrust) ** 2)) : 0;
-
-  const holeBox = maskComponents(hole, cw, ch)
-    .map((c) => c.box)
-    .reduce(unionBox);
-  const extent = Math.sqrt(countHole(hole));
-  const radius = Math.max(2, Math.round(opts.textureRadius * extent));
-  // Only the hole's box (plus the blur's reach) is needed: the low-pass of the patch fill there.
-  const reach = 2 * radius + 1;
-  const x0 = Math.max(0, holeBox.x - reach);
-  const y0 = Math.max(0, holeBox.y - reach);
-  const bw = Math.min(cw, holeBox.x + holeBox.width + reach) - x0;
-  const bh = Math.min(ch, holeBox.y + holeBox.height + reach) - y0;
-  const low = new Float32Array(bw * bh * 3);
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const i = (y0 + y) * cw + x0 + x;
-      for (let c = 0; c < 3; c++) low[(y * bw + x) * 3 + c] = patches[i * 3 + c];
-    }
-  }
-  boxBlur(low, bw, bh, radius);
-  boxBlur(low, bw, bh, radius);
-  const known = new Uint8Array(n);
-  for (let i = 0; i < n; i++) known[i] = hole[i] ? 0 : 1;
-  const depth = chamferDistance(known, cw, ch);
-  const fade = 1 / (3 * Math.max(1, opts.textureReach * extent));
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      const i = (y0 + y) * cw + x0 + x;
-      if (!hole[i]) continue;
-      const texture = opts.textureStrength * Math.exp(-depth[i] * fade);
-      for (let c = 0; c < 3; c++) {
-        const p = patches[i * 3 + c];
-        const l = low[(y * bw + x) * 3 + c];
-        const blended = structure[i * 3 + c] + texture * (p - l);
-        data[i * 3 + c] = trust * p + (1 - trust) * blended;
-      }
+  const patches = patchLayer(planes(data), hole, opts, index);
+  const texture =
+    patches && opts.textureStrength > 0 ? textureLayer(patches.values, hole, extent, opts, cw, ch) : null;
+  const trust = patches?.trust ?? 0;
+  for (let i = 0; i < n; i++) {
+    if (!hole[i]) continue;
+    for (let c = 0; c < 3; c++) {
+      const k = i * 3 + c;
+      const smooth = structure[k] + (texture ? texture[k] : 0);
+      data[k] = patches ? trust * patches.values[k] + (1 - trust) * smooth : smooth;
     }
   }
   for (let y = 0; y < ch; y++) {
@@ -213,6 +206,133 @@ function fillCrop(
       out.data[p * 4 + 2] = data[i * 3 + 2];
     }
   }
+}
+
+/**
+ * The membrane or biharmonic through the hole's border; with cuts, per region, each side of a continued edge from
+ * its own border (regions closed in by barriers fall back to the uncut fill). Returns the filled values.
+ */
+function smoothFill(
+  planes: FloatPlanes,
+  hole: Uint8Array,
+  cuts: Cuts | null,
+  kind: SmoothKind,
+  extent: number,
+): Float32Array {
+  const plain = (p: FloatPlanes) => (kind === 'membrane' ? diffuseFill(p, hole) : biharmonicFill(p, hole));
+  if (!cuts) {
+    plain(planes);
+    return planes.data;
+  }
+  const unfilled = fillRegions(planes, hole, cuts, kind, Math.round(REGION_REACH * extent));
+  // A region closed in by barriers (no border of its own) takes the membrane of what surrounds it.
+  if (unfilled.includes(1)) diffuseFill(planes, unfilled);
+  return planes.data;
+}
+
+/**
+ * Gives each continued edge a soft profile: a hole pixel at distance d from the barrier moves towards the other
+ * side's value (the pixel mirrored across, at least one away) by ½·erfc(|d| / σ√2), so both sides meet halfway at
+ * the line instead of in a pixel-sharp staircase.
+ */
+function softenEdges(
+  values: Float32Array,
+  hole: Uint8Array,
+  barriers: Barrier[],
+  width: number,
+  height: number,
+  sigma: number,
+): void {
+  const source = values.slice();
+  const reach = 2.5 * sigma + 0.5;
+  for (const b of barriers) {
+    const nx = b.dy;
+    const ny = -b.dx;
+    const ax = b.x0 + b.t0 * b.dx, ay = b.y0 + b.t0 * b.dy; // prettier-ignore
+    const bx = b.x0 + b.t1 * b.dx, by = b.y0 + b.t1 * b.dy; // prettier-ignore
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx) - reach));
+    const x1 = Math.min(width - 1, Math.ceil(Math.max(ax, bx) + reach));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by) - reach));
+    const y1 = Math.min(height - 1, Math.ceil(Math.max(ay, by) + reach));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const i = y * width + x;
+        if (!hole[i]) continue;
+        const d = (x - b.x0) * nx + (y - b.y0) * ny;
+        const t = (x - b.x0) * b.dx + (y - b.y0) * b.dy;
+        if (Math.abs(d) >= reach || t < b.t0 || t > b.t1) continue;
+        const jump = Math.sign(d || 1) * Math.max(2 * Math.abs(d), 1);
+        const mx = Math.round(x - jump * nx);
+        const my = Math.round(y - jump * ny);
+        if (mx < 0 || my < 0 || mx >= width || my >= height) continue;
+        const j = my * width + mx;
+        const w = 0.5 * erfc(Math.abs(d) / (sigma * Math.SQRT2));
+        for (let c = 0; c < 3; c++) {
+          values[i * 3 + c] += w * (source[j * 3 + c] - source[i * 3 + c]);
+        }
+      }
+    }
+  }
+}
+
+/** The complementary error function (Abramowitz-Stegun 7.1.26, error below 1.5e-7). */
+function erfc(x: number): number {
+  const t = 1 / (1 + 0.3275911 * x);
+  const poly =
+    t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  return poly * Math.exp(-x * x);
+}
+
+/** How far (fraction of the hole's size) a region's biharmonic reads known pixels on its own side. */
+const REGION_REACH = 0.1;
+
+/** The patch fill (in place in `planes`) and the trust in it, e^−(misfit/patchTrust)²; null when not needed. */
+function patchLayer(
+  planes: FloatPlanes,
+  hole: Uint8Array,
+  opts: InpaintOptions,
+  index: number,
+): { values: Float32Array; trust: number } | null {
+  if (opts.textureStrength === 0 && opts.patchTrust === 0) return null;
+  const misfit = patchMatchFill(planes, hole, {
+    patchRadius: opts.patchRadius,
+    // One stream per crop, so a crop's result does not depend on how many crops came before it.
+    random: seededRandom((opts.seed * 0x9e3779b1 + index) >>> 0),
+    maxSearchPixels: opts.maxSearchPixels,
+  });
+  // patchTrust 0 trusts nothing, even a perfect fit (0/0).
+  const trust =
+    opts.patchTrust > 0 && Number.isFinite(misfit) ? Math.exp(-((misfit / opts.patchTrust) ** 2)) : 0;
+  return { values: planes.data, trust };
+}
+
+/**
+ * The patch fill's high-pass (minus a box low-pass of textureRadius × the hole's size), weighted by
+ * textureStrength at the border and fading by e per textureReach × the hole's size into it.
+ */
+function textureLayer(
+  patches: Float32Array,
+  hole: Uint8Array,
+  extent: number,
+  opts: InpaintOptions,
+  width: number,
+  height: number,
+): Float32Array {
+  const radius = Math.max(2, Math.round(opts.textureRadius * extent));
+  const low = patches.slice();
+  boxBlur(low, width, height, radius);
+  boxBlur(low, width, height, radius);
+  const known = new Uint8Array(hole.length);
+  for (let i = 0; i < hole.length; i++) known[i] = hole[i] ? 0 : 1;
+  const depth = chamferDistance(known, width, height);
+  const fade = 1 / (3 * Math.max(1, opts.textureReach * extent));
+  const out = new Float32Array(patches.length);
+  for (let i = 0; i < hole.length; i++) {
+    if (!hole[i]) continue;
+    const weight = opts.textureStrength * Math.exp(-depth[i] * fade);
+    for (let c = 0; c < 3; c++) out[i * 3 + c] = weight * (patches[i * 3 + c] - low[i * 3 + c]);
+  }
+  return out;
 }
 
 /** Levels (0..255) the biharmonic may depart from the membrane. */

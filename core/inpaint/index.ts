@@ -1,4 +1,4 @@
-// Inpainting shared by the server and the device: patch-based fill of masked pixels (no network weights needed).
+// Inpainting shared by the server and the device: masked pixels filled from their surroundings (no network weights).
 export { DEFAULT_INPAINT_OPTIONS, holeCrops, inpaint, type InpaintOptions } from './fill';
 export { biharmonicFill } from './biharmonic';
 export { diffuseFill, type FloatPlanes } from './diffusion';
