@@ -84,6 +84,34 @@ export function patchMatchFill(planes: FloatPlanes, hole: Uint8Array, options: P
   return fit;
 }
 
+/**
+ * How well the best patches of the surroundings could fit the known pixels along the hole's border, without
+ * filling it: the search runs on the border patches alone and counts their known pixels only. The measure is
+ * patchMatchFill's (median relative error), and a lower bound of it in effect (the full fill's border patches
+ * also answer to the hole's content), so a poor value here means the patch fill would be poor too, at a small
+ * part of its cost (the border is a thin ring at full resolution).
+ */
+export function borderMisfit(planes: FloatPlanes, hole: Uint8Array, options: PatchMatchOptions): number {
+  const r = options.patchRadius;
+  const full = makeContext(planes, hole, r, 0);
+  if (full.sources.length === 0) return Infinity;
+  const targets = full.targets.filter((t) => !hole[t]);
+  const isTarget = new Uint8Array(hole.length);
+  for (const t of targets) isTarget[t] = 1;
+  const confidence = full.confidence.map((v, i) => (hole[i] ? 0 : v));
+  const ctx: Context = { ...full, targets, isTarget, confidence };
+  const field = randomField(ctx, options.random);
+  computeCosts(ctx, field);
+  const { width, height } = planes;
+  for (let it = 0; it < BORDER_ITERATIONS; it++) {
+    search(ctx, field, it % 2 === 0, options.random, Math.max(width, height));
+  }
+  return borderFit(ctx, field);
+}
+
+/** Search sweeps of borderMisfit: propagation along the ring converges in a few. */
+const BORDER_ITERATIONS = 6;
+
 /** Median over the patches centred on known pixels next to the hole of their relative error on the known pixels. */
 function borderFit(ctx: Context, field: Field): number {
   const { width, height, data, hole, r, targets } = ctx;

@@ -9,7 +9,7 @@ import {
   selectClutter,
 } from '../../../core/declutter';
 import type { RgbaImage } from '../../../core/imaging/types';
-import { inpaint, maskArea } from '../../../core/inpaint';
+import { dilateMask, inpaint, maskArea } from '../../../core/inpaint';
 import { decodeFixture } from '../../helpers/decodeFixture';
 
 const W = 120;
@@ -141,18 +141,29 @@ describe('a real kitchen (fixture rooms/kitchen/69_kitchen.jpg, detections recor
     }
     expect(changedOutside).toBe(0);
     expect(changedInside / maskArea(mask)).toBeGreaterThan(0.5);
-    // Each removed bottle's box now looks like its surroundings: its colour is within reach of the ring around it.
+    // Each removed bottle's box now looks like its surroundings, no farther from them than the bottle was: the
+    // known pixels bordering its hole (within the box grown by half its size). Not the whole ring round the box: it
+    // also takes in the fill and whatever else is near (at the third bottle, the light wall above the sunflowers,
+    // 23 levels lighter than the hole's own border).
+    const border = dilateMask(mask, image.width, image.height, 3).map((v, i) => (v && !mask[i] ? 1 : 0));
+    let standsOut = 0;
     for (const d of clutter.filter((c) => c.label === 'bottle')) {
       const inner = boxMean(out, d.box, 0);
-      const ring = boxMean(out, d.box, 0.5);
+      const around = boxMean(image, d.box, 0.5, border);
       const before = boxMean(image, d.box, 0);
-      expect(Math.abs(inner - ring)).toBeLessThan(Math.max(12, Math.abs(before - ring)));
+      expect(Math.abs(inner - around)).toBeLessThan(Math.max(12, Math.abs(before - around)));
+      if (Math.abs(before - around) >= 12) standsOut++;
     }
+    // The check tells a removal from none: some bottles stand out from their border, and as they were would fail.
+    expect(standsOut).toBeGreaterThan(0);
   });
 });
 
-/** Mean luma of a box (grown by `grow` of its size on every side, minus the box itself when grow > 0). */
-function boxMean(image: RgbaImage, box: Detection['box'], grow: number): number {
+/**
+ * Mean luma of a box (grown by `grow` of its size on every side, minus the box itself when grow > 0), or of the
+ * pixels of `only` in the grown box.
+ */
+function boxMean(image: RgbaImage, box: Detection['box'], grow: number, only?: Uint8Array): number {
   const { width, height, data } = image;
   const bx0 = box.x * width, by0 = box.y * height, bx1 = (box.x + box.width) * width, by1 = (box.y + box.height) * height; // prettier-ignore
   const gx = grow * (bx1 - bx0);
@@ -162,7 +173,7 @@ function boxMean(image: RgbaImage, box: Detection['box'], grow: number): number 
   for (let y = Math.max(0, Math.floor(by0 - gy)); y < Math.min(height, by1 + gy); y++) {
     for (let x = Math.max(0, Math.floor(bx0 - gx)); x < Math.min(width, bx1 + gx); x++) {
       const inside = x >= bx0 && x < bx1 && y >= by0 && y < by1;
-      if (grow > 0 && inside) continue;
+      if (only ? !only[y * width + x] : grow > 0 && inside) continue;
       const p = (y * width + x) * 4;
       sum += 0.299 * data[p] + 0.587 * data[p + 1] + 0.114 * data[p + 2];
       n++;

@@ -129,6 +129,61 @@ describe('#inpaint', () => {
   });
 });
 
+/** Mean |forward difference| (x and y, red channel) over the hole pixels whose right and lower neighbours are too. */
+function detail(out: RgbaImage, mask: Uint8Array): number {
+  let sum = 0;
+  let n = 0;
+  for (let y = 0; y < H - 1; y++) {
+    for (let x = 0; x < W - 1; x++) {
+      const i = y * W + x;
+      if (!mask[i] || !mask[i + 1] || !mask[i + W]) continue;
+      sum +=
+        Math.abs(out.data[(i + 1) * 4] - out.data[i * 4]) + Math.abs(out.data[(i + W) * 4] - out.data[i * 4]);
+      n += 2;
+    }
+  }
+  return sum / n;
+}
+
+describe('#inpaint grain', () => {
+  // A wall with camera noise: a flat grey with seeded noise of about ±12 levels.
+  const grainy = (x: number, y: number): [number, number, number] => {
+    const h = Math.sin(x * 12.9898 + y * 78.233) * 43758.5453;
+    return grey(128 + Math.round((h - Math.floor(h) - 0.5) * 24));
+  };
+
+  it('gives the fill a part of the fine detail of its border, as much as asked', () => {
+    const source = image(grainy);
+    const mask = disc(80, 60, 24);
+    const border = detail(source, new Uint8Array(W * H).fill(1));
+    expect(detail(inpaint(source, mask, { grain: 0 }), mask)).toBeLessThan(0.12 * border);
+    const some = detail(inpaint(source, mask), mask) / border;
+    expect(some).toBeGreaterThan(0.15);
+    expect(some).toBeLessThan(0.45);
+    expect(detail(inpaint(source, mask, { grain: 1 }), mask) / border).toBeGreaterThan(0.6);
+  });
+
+  it('adds none where the border has none', () => {
+    const source = image(() => grey(90));
+    const mask = disc(80, 60, 24);
+    const out = inpaint(source, mask);
+    for (let i = 0; i < W * H; i++) if (mask[i]) expect(out.data[i * 4]).toBe(90);
+  });
+});
+
+describe('#inpaint patch trust', () => {
+  it('makes no patch fill where even the best border matches miss, and trusts it on stripes', () => {
+    const noisy = image(noise);
+    const mask = disc(80, 60, 24);
+    const withTrust = inpaint(noisy, mask);
+    const without = inpaint(noisy, mask, { patchTrust: 0 });
+    expect(Buffer.from(withTrust.data).equals(Buffer.from(without.data))).toBe(true);
+    const stripes = image((x) => grey((Math.floor(x / 6) % 2) * 150 + 50));
+    expect(holeError(inpaint(stripes, mask), stripes, mask)).toBeLessThan(2);
+    expect(holeError(inpaint(stripes, mask, { patchTrust: 0 }), stripes, mask)).toBeGreaterThan(8);
+  });
+});
+
 describe('#holeCrops', () => {
   it.each([
     [
