@@ -7,9 +7,12 @@
 //   it counts detail in the wrong place (copied texture out of phase) and smeared edges alike.
 // - gradMagErr: per pixel ||∇fill| − |∇truth|| (L1 magnitudes): detail present where detail was, phase-blind.
 // - textureErr: per hole |mean |∇fill| − mean |∇truth||: is the fill as detailed as what it replaces overall.
+// Two reference rows read the hidden truth itself (they are no fills): the truth blurred with a Gaussian of σ = 2
+// and 4 px, pasted into the holes. They show what each measure can separate: a fill that knew every shape but no
+// fine detail would score about so; on the signed gradErr even they barely beat a smooth fill.
 // Prints a table, ours relative to the better baseline per measure, and as its last line
 // {"photos":50,"holes":N,"ours":{"mae","gradErr","gradMagErr","textureErr","ms"},"diffusion":{...},"meanColour":{...},
-// "msPer12MP":N,"cpuMsPer12MP":N}
+// "msPer12MP":N,"cpuMsPer12MP":N,"reference":{"truthBlur2":{"mae",...},"truthBlur4":{...}}}
 // A clean area: the hole overlaps no detected object smaller than 15 % of the frame (score >= 0.3: a fill cannot
 // know a cup that was hidden), and lies in the calmer half of 40 random candidate places (by mean gradient):
 // hidden objects lie on walls, floors and counters, not on a dresser's carvings.
@@ -59,6 +62,45 @@ const FILLERS: Record<'ours' | 'diffusion' | 'meanColour', Filler> = {
   diffusion: diffusionFill,
   meanColour: meanColourFill,
 };
+
+/** References, not fills: they read the hidden truth (see the header). */
+const REFERENCES: Record<'truthBlur2' | 'truthBlur4', Filler> = {
+  truthBlur2: (image, mask) => truthBlurred(image, mask, 2),
+  truthBlur4: (image, mask) => truthBlurred(image, mask, 4),
+};
+
+/** The photo with its hole pixels replaced by the Gaussian-blurred photo (σ px, separable, edges clamped). */
+function truthBlurred(image: RgbaImage, mask: Uint8Array, sigma: number): RgbaImage {
+  const { width, height, data } = image;
+  const r = Math.ceil(3 * sigma);
+  const kernel = Array.from({ length: 2 * r + 1 }, (_, k) => Math.exp(-((k - r) ** 2) / (2 * sigma * sigma)));
+  const norm = kernel.reduce((a, b) => a + b, 0);
+  const clampX = (x: number) => Math.min(width - 1, Math.max(0, x));
+  const clampY = (y: number) => Math.min(height - 1, Math.max(0, y));
+  const rows = new Float32Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        for (let k = -r; k <= r; k++) s += kernel[k + r] * data[(y * width + clampX(x + k)) * 4 + c];
+        rows[(y * width + x) * 3 + c] = s / norm;
+      }
+    }
+  }
+  const out = { width, height, data: data.slice() };
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      if (!mask[i]) continue;
+      for (let c = 0; c < 3; c++) {
+        let s = 0;
+        for (let k = -r; k <= r; k++) s += kernel[k + r] * rows[(clampY(y + k) * width + x) * 3 + c];
+        out.data[i * 4 + c] = s / norm;
+      }
+    }
+  }
+  return out;
+}
 
 /** The baseline 'blurred-border diffusion': the membrane through the hole's border (core/inpaint/diffusion). */
 function diffusionFill(image: RgbaImage, mask: Uint8Array): RgbaImage {
@@ -290,6 +332,12 @@ async function main(): Promise<void> {
       { absSum: 0, gradSum: 0, gradMagSum: 0, textureSum: 0, pixels: 0, ms: 0 },
     ]),
   ) as Record<keyof typeof FILLERS, Scores>;
+  const referenceTotals = Object.fromEntries(
+    Object.keys(REFERENCES).map((k) => [
+      k,
+      { absSum: 0, gradSum: 0, gradMagSum: 0, textureSum: 0, pixels: 0, ms: 0 },
+    ]),
+  ) as Record<keyof typeof REFERENCES, Scores>;
   let photos = 0;
   let holes = 0;
   for (const [index, file] of files.entries()) {
@@ -315,27 +363,38 @@ async function main(): Promise<void> {
         totals[name][key] += one[key];
       line.push(`${name} ${(one.absSum / one.pixels).toFixed(1)}/${(one.gradSum / one.pixels).toFixed(1)}`);
     }
+    for (const [name, reference] of Object.entries(REFERENCES) as [keyof typeof REFERENCES, Filler][]) {
+      score(image, reference(image, mask), mask, referenceTotals[name]);
+    }
     console.error(line.join('  '));
     if (process.env.FILL_DEBUG_DIR) await saveStrip(process.env.FILL_DEBUG_DIR, file, image, mask, results);
   }
+  const measured = (s: Scores) => ({
+    mae: round(s.absSum / s.pixels),
+    gradErr: round(s.gradSum / s.pixels),
+    gradMagErr: round(s.gradMagSum / s.pixels),
+    textureErr: round(s.textureSum / s.pixels),
+  });
   const summary = Object.fromEntries(
     Object.entries(totals).map(([name, s]) => [
       name,
-      {
-        mae: round(s.absSum / s.pixels),
-        gradErr: round(s.gradSum / s.pixels),
-        gradMagErr: round(s.gradMagSum / s.pixels),
-        textureErr: round(s.textureSum / s.pixels),
-        ms: Math.round(s.ms / Math.max(1, photos)),
-      },
+      { ...measured(s), ms: Math.round(s.ms / Math.max(1, photos)) },
     ]),
+  );
+  const reference = Object.fromEntries(
+    Object.entries(referenceTotals).map(([name, s]) => [name, measured(s)]),
   );
   console.log(
     `\n${photos} photos (long side ${LONG_SIDE}px), ${holes} holes of 2–8 % each; per hole pixel, 0..255:`,
   );
-  console.log('fill        MAE   gradErr  gradMagErr  textureErr  ms/photo');
+  console.log('fill                 MAE  gradErr  gradMagErr  textureErr  ms/photo');
   for (const [name, s] of Object.entries(summary)) {
-    console.log(`${name.padEnd(11)} ${String(s.mae).padStart(5)}  ${String(s.gradErr).padStart(7)}  ${String(s.gradMagErr).padStart(10)}  ${String(s.textureErr).padStart(10)}  ${String(s.ms).padStart(8)}`); // prettier-ignore
+    console.log(`${name.padEnd(18)} ${String(s.mae).padStart(5)}  ${String(s.gradErr).padStart(7)}  ${String(s.gradMagErr).padStart(10)}  ${String(s.textureErr).padStart(10)}  ${String(s.ms).padStart(8)}`); // prettier-ignore
+  }
+  console.log('references that read the hidden truth (no fills):');
+  for (const [name, s] of Object.entries(reference)) {
+    const label = `truth blurred σ=${name.slice('truthBlur'.length)}`;
+    console.log(`${label.padEnd(18)} ${String(s.mae).padStart(5)}  ${String(s.gradErr).padStart(7)}  ${String(s.gradMagErr).padStart(10)}  ${String(s.textureErr).padStart(10)}`); // prettier-ignore
   }
   type Measure = 'mae' | 'gradErr' | 'gradMagErr' | 'textureErr';
   const measures: Measure[] = ['mae', 'gradErr', 'gradMagErr', 'textureErr'];
@@ -347,7 +406,7 @@ async function main(): Promise<void> {
   console.log(`ours vs the better baseline: ${margins.join(', ')}`);
   const big = process.env.FILL_SKIP_12MP ? null : await time12MP(files[files.length - 1]);
   if (big) console.log(`12 MP (4000x3000) with three holes of 1.5 %: ${big.ms} ms (${big.cpuMs} ms CPU)`);
-  console.log(JSON.stringify({ photos, holes, ...summary, msPer12MP: big?.ms ?? null, cpuMsPer12MP: big?.cpuMs ?? null })); // prettier-ignore
+  console.log(JSON.stringify({ photos, holes, ...summary, msPer12MP: big?.ms ?? null, cpuMsPer12MP: big?.cpuMs ?? null, reference })); // prettier-ignore
 }
 
 main().catch((error: unknown) => {
