@@ -1,6 +1,6 @@
 // The whole offline removal on one photo, for the builtin provider, the declutter CLI and the device brush alike:
 // detections (from the room detector, run by the caller) -> the mode's clutter -> one mask with the painted
-// strokes -> the patch fill -> the German description. Pure: the caller decodes, detects and encodes.
+// strokes -> the fill (core/inpaint) -> the German description. Pure: the caller decodes, detects and encodes.
 import type { Detection } from '../analysis/room/types';
 import type { RgbaImage } from '../imaging/types';
 import { inpaint, type InpaintOptions } from '../inpaint/fill';
