@@ -180,6 +180,8 @@ describe('engine in Chromium', () => {
   it.each(['decoding', 'processing'] as const)(
     'cancelling while %s terminates that worker and the next photo runs on another one',
     async (stage) => {
+      // The next photo's size is whatever its perspective check decides (1_bedroom is near the threshold).
+      const alone = await enhance(BEDROOM, ['autoOptimize']);
       const { cancelled, next, before, after } = await browser.page.evaluate(
         ([url, at, nextUrl]) => window.raumglanzBench.cancelThenNext(url, at, nextUrl, ['autoOptimize']),
         [GPS_PHOTO, stage, BEDROOM] as const,
@@ -197,7 +199,9 @@ describe('engine in Chromium', () => {
       const starts = (before.live === 0 ? 1 : 0) + (Math.max(1, before.live) - 1 === 0 ? 1 : 0);
       expect(after.started - before.started - starts).toBeGreaterThanOrEqual(0);
       expect(after.started - before.started - starts).toBeLessThanOrEqual(1);
-      expect(next).toMatchObject({ ok: true, width: 720, height: 480 });
+      if (!alone.ok || !next.ok)
+        throw new Error(`expected results, got ${alone.ok || alone.code}, ${next.ok || next.code}`);
+      expect([next.width, next.height]).toEqual([alone.width, alone.height]);
     },
   );
 
