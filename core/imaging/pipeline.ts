@@ -260,7 +260,7 @@ export function autoOptimize(
   }
   if (strength < 1) lut = withStrength(lut, strength);
 
-  return { image: applyLut3d(current, lut, owned ? current : createLike(current)), steps };
+  return { image: applyLut3d(current, lut, owned ? current : undefined), steps };
 }
 
 /**

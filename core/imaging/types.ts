@@ -27,9 +27,12 @@ export function frameLike(like: RgbaImage, width: number, height: number): RgbaI
   return { width, height, data: new Uint8ClampedArray(new SharedArrayBuffer(width * height * 4)) };
 }
 
-/** A new image with the same size as `image` (contents zero; shared when `image` is). */
+/**
+ * A new image with the same size as `image` (contents zero), in ordinary memory: only the banded kernels'
+ * outputs are shared (frameLike), since every shared frame stays alive until each thread that saw it collects it.
+ */
 export function createLike(image: RgbaImage): RgbaImage {
-  return frameLike(image, image.width, image.height);
+  return createImage(image.width, image.height);
 }
 
 export function cloneImage(image: RgbaImage): RgbaImage {

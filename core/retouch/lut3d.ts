@@ -3,7 +3,7 @@
 // leave [0, 1] a little), read by trilinear interpolation exactly as the model's trilinear.cpp (d = t - floor(t)).
 // The engine's other tables (imaging/lut.ts) are per channel and cannot mix channels, hence this kernel.
 import { runBands } from '../imaging/bands';
-import { assertImage, createLike, type RgbaImage } from '../imaging/types';
+import { assertImage, frameLike, type RgbaImage } from '../imaging/types';
 import { kernelBackend } from '../imaging/wasm/backend';
 import { applyLut3dWasm } from '../imaging/wasm/lut3d';
 import { BASIS_COUNT, LUT_DIM, LUT_FLOATS } from './weights';
@@ -125,7 +125,11 @@ for (let v = 0; v < 256; v++) {
  * WebAssembly kernel (imaging/wasm/lut3d.wat, f32 SIMD) where it can; the loop below is the f64 reference and
  * the fallback, and the two differ by 1 level at most.
  */
-export function applyLut3d(image: RgbaImage, lut: Lut3d, out: RgbaImage = createLike(image)): RgbaImage {
+export function applyLut3d(
+  image: RgbaImage,
+  lut: Lut3d,
+  out: RgbaImage = frameLike(image, image.width, image.height),
+): RgbaImage {
   assertImage(image);
   if (out.width !== image.width || out.height !== image.height) {
     throw new RangeError('output image must have the size of the input');

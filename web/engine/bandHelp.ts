@@ -37,7 +37,7 @@ export function helpWithBands(offer: BandOffer): number {
 
 /**
  * The decoded frame moved into shared memory where the page is cross-origin isolated (one copy, a few
- * milliseconds for 12 MP), so every later frame of the photo is shared too (core/imaging/types frameLike).
+ * milliseconds for 12 MP); the banded kernels' outputs follow it (core/imaging/types frameLike).
  */
 export function shareable(image: RgbaImage): RgbaImage {
   if (typeof SharedArrayBuffer === 'undefined' || globalThis.crossOriginIsolated !== true) return image;

@@ -88,7 +88,11 @@ describe('#runBands', () => {
       Atomics.add(offer.control, 0, 1); // claims a band and never finishes it
     });
     expect(() =>
-      runBands({ kind: 'lut3d', nodes: lut.data, src: image, dst: createLike(image) }, () => {}, 50),
+      runBands(
+        { kind: 'lut3d', nodes: lut.data, src: image, dst: frameLike(image, image.width, image.height) },
+        () => {},
+        50,
+      ),
     ).toThrow(/1 of 15 bands unfinished/);
   });
 });
@@ -109,10 +113,12 @@ describe('#takeBands', () => {
 });
 
 describe('frames', () => {
-  it('a frame made like a shared frame is shared; the warp keeps a shared photo shared', () => {
+  it("banded kernels' frames follow a shared photo into shared memory, other frames stay ordinary", () => {
     const image = noise(400, 300, true);
-    expect(isShared(createLike(image))).toBe(true);
-    expect(isShared(createLike(noise(4, 4, false)))).toBe(false);
+    expect(isShared(frameLike(image, 10, 10))).toBe(true);
+    expect(isShared(frameLike(noise(4, 4, false), 4, 4))).toBe(false);
+    expect(isShared(createLike(image))).toBe(false);
+    expect(isShared(applyLut3d(image, lut))).toBe(true);
     const t = (2 * Math.PI) / 180;
     const rotated = warpAndCrop(
       image,
