@@ -20,11 +20,23 @@ export function isShared(image: RgbaImage): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && image.data.buffer instanceof SharedArrayBuffer;
 }
 
+const newSharedMemory = (bytes: number) => new SharedArrayBuffer(bytes);
+let sharedMemory = newSharedMemory;
+
+/** Where shared frames' memory comes from: new by default; an image worker reuses its own (web/engine/bandHelp). */
+export function setSharedMemory(source: ((bytes: number) => SharedArrayBuffer) | null): void {
+  sharedMemory = source ?? newSharedMemory;
+}
+
+/** A new image in shared memory (contents zero). */
+export function createSharedImage(width: number, height: number): RgbaImage {
+  assertSize(width, height);
+  return { width, height, data: new Uint8ClampedArray(sharedMemory(width * height * 4)) };
+}
+
 /** A new image of the given size (contents zero), in shared memory when `like` is, so its kernels can be too. */
 export function frameLike(like: RgbaImage, width: number, height: number): RgbaImage {
-  if (!isShared(like)) return createImage(width, height);
-  assertSize(width, height);
-  return { width, height, data: new Uint8ClampedArray(new SharedArrayBuffer(width * height * 4)) };
+  return isShared(like) ? createSharedImage(width, height) : createImage(width, height);
 }
 
 /**

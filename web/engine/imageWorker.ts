@@ -3,7 +3,7 @@
 // it may be lent to another worker's photo (help: rows of one kernel, see bandHelp.ts).
 
 import { expose } from 'comlink';
-import { helpWithBands, shareable, withBandLending } from './bandHelp';
+import { helpWithBands, reusingSharedFrames, shareable, withBandLending } from './bandHelp';
 import { canvasCodec } from './canvasCodec';
 import { enhanceJob, type Codec } from './enhance';
 import { modeRunnerFor } from './learnedRetouch';
@@ -24,7 +24,10 @@ const api: ImageWorkerApi = {
       return { ok: false, code: 'processingFailed', detail: `retouch weights: ${String(error)}` };
     }
     return withBandLending(lend, () =>
-      enhanceJob(job, { codec: job.shareRows ? sharingCodec : canvasCodec, runMode }, onProgress),
+      reusingSharedFrames(
+        () => enhanceJob(job, { codec: job.shareRows ? sharingCodec : canvasCodec, runMode }, onProgress),
+        (outcome) => outcome.ok,
+      ),
     );
   },
   help: async (offer) => helpWithBands(offer),

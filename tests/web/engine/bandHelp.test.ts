@@ -3,10 +3,10 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBands, type BandJob, type BandOffer } from '../../../core/imaging/bands';
-import { frameLike, type RgbaImage } from '../../../core/imaging/types';
+import { createSharedImage, frameLike, type RgbaImage } from '../../../core/imaging/types';
 import { warpHomography, warpHomographyBand, type Matrix3 } from '../../../core/imaging/warp';
 import { applyLut3d, applyLut3dRows, identityLut, mapLut } from '../../../core/retouch/lut3d';
-import { withBandLending } from '../../../web/engine/bandHelp';
+import { reusingSharedFrames, withBandLending } from '../../../web/engine/bandHelp';
 
 const TSX_API = pathToFileURL(
   resolve(import.meta.dirname, '../../../node_modules/tsx/dist/esm/api/index.mjs'),
@@ -108,5 +108,41 @@ describe("a photo's kernels shared with a helper thread (withBandLending, helpWi
     const image = noise(100, 600);
     runBands({ kind: 'lut3d', nodes: identityLut().data, src: image, dst: image }, () => {});
     expect(offers).toHaveLength(0);
+  });
+});
+
+describe("a worker's shared frames from photo to photo (reusingSharedFrames)", () => {
+  /** One "photo": takes two frames, scribbles on them, returns them with `ok`. */
+  const photo = (ok: boolean) =>
+    reusingSharedFrames(
+      async () => {
+        const frames = [createSharedImage(40, 30), createSharedImage(20, 10)];
+        for (const frame of frames) frame.data.fill(200);
+        return { ok, buffers: frames.map((f) => f.data.buffer) };
+      },
+      (result) => result.ok,
+    );
+
+  it("the next photo gets the last one's memory back, cleared; a failed photo's is not reused", async () => {
+    const first = await photo(true);
+    const second = await photo(false);
+    expect(second.buffers[0]).toBe(first.buffers[0]);
+    expect(second.buffers[1]).toBe(first.buffers[1]);
+    const third = await photo(true);
+    expect(third.buffers[0]).not.toBe(first.buffers[0]); // the failed photo kept nothing
+    const fourth = await photo(true);
+    expect(fourth.buffers[0]).toBe(third.buffers[0]);
+    let cleared = true;
+    await reusingSharedFrames(
+      async () => {
+        const frame = createSharedImage(40, 30);
+        cleared = frame.data.every((v) => v === 0);
+        return true;
+      },
+      () => false,
+    );
+    expect(cleared).toBe(true);
+    // Outside a photo, frames are new memory again.
+    expect(createSharedImage(40, 30).data.buffer).not.toBe(fourth.buffers[0]);
   });
 });
