@@ -1,7 +1,7 @@
 // The image worker's side of core/imaging/bands: while a photo runs, its kernels' offers go to the main thread,
 // which lends them to the pool's idle workers (bridge.ts); a lent worker runs the kernel an offer names on the
 // rows it claims. Only with cross-origin isolation: without it there is no shared memory, and each photo stays
-// on its own worker.
+// on its own worker. A worker also keeps a photo's shared frames for its next photo (reusingSharedFrames).
 import { setBandSharer, takeBands, type BandOffer } from '../../core/imaging/bands';
 import { createSharedImage, setSharedMemory, type RgbaImage } from '../../core/imaging/types';
 import { warpHomographyBand } from '../../core/imaging/warp';
