@@ -3,6 +3,7 @@
 // arrive in up to 16 bands, each a call with the same `nodes` array. The pixels pass through in cache-sized
 // chunks. Returns false where WebAssembly (with SIMD) is missing or refused; core/retouch/lut3d.ts then runs its
 // JavaScript loop, the reference (within 1 level: f32 here, f64 there).
+import { throughChunks, type ChunkArea } from './chunks';
 import { instantiate, type Bytes } from './instantiate';
 import { lut3dWasmBase64 } from './lut3dWasm';
 
@@ -13,8 +14,7 @@ interface Lut3dExports {
 
 /** Where the cell tables and the pixel chunk's area start in the module's memory (see the .wat layout). */
 const CELLS_AT = 575488;
-const CHUNK_AT = 589824;
-const CHUNK_PIXELS = 32768;
+const CHUNKS: ChunkArea = { at: 589824, pixels: 32768 };
 
 /** A table as the kernel reads it: interleaved RGB per node, and per 8-bit value its cell and fraction. */
 export interface Lut3dTables {
@@ -61,7 +61,6 @@ export function applyLut3dWasm(src: Bytes, dst: Bytes, tables: Lut3dTables): boo
   instance ??= instantiate<Lut3dExports>(lut3dWasmBase64);
   const ops = instance;
   if (!ops) return false;
-  const { buffer } = ops.memory;
   if (
     !loaded ||
     loaded.nodes !== tables.nodes ||
@@ -70,22 +69,10 @@ export function applyLut3dWasm(src: Bytes, dst: Bytes, tables: Lut3dTables): boo
     loaded.dim !== tables.dim
   ) {
     loaded = null; // a conversion cut short by an exception leaves no stale claim
-    load(buffer, tables);
+    load(ops.memory.buffer, tables);
     loaded = { ...tables };
   }
-  // The chunk sits 2 kB (mod 4 kB) away from where the output lies: memcpy (rep movsb on AMD Zen 3, glibc) runs
-  // about 5x slower when the destination is 1-31 bytes (mod 4096) after the source, which is where a page-aligned
-  // chunk copied out to a fresh array (glibc's mmap blocks start 16 bytes into a page) lands: copying the frame
-  // out took 17 ms instead of 3.5. Two kilobytes away from any buffer start near a page boundary stays clear.
-  const at = CHUNK_AT + ((dst.byteOffset + 2048) & 4032);
-  const heap = new Uint8Array(buffer);
-  const chunkBytes = CHUNK_PIXELS * 4;
-  for (let from = 0; from < src.length; from += chunkBytes) {
-    const end = Math.min(src.length, from + chunkBytes);
-    heap.set(src.subarray(from, end), at);
-    // Two pixels per turn: a last chunk of odd length runs over one stale pixel, never copied out.
-    ops.applyLut3d(at, (end - from) >> 2);
-    dst.set(heap.subarray(at, at + (end - from)), from);
-  }
+  // Two pixels per turn: a last chunk of odd length runs over one stale pixel, never copied out.
+  throughChunks(ops.memory, CHUNKS, src, dst, (at, n) => ops.applyLut3d(at, n));
   return true;
 }

@@ -1,6 +1,7 @@
 // The WebAssembly form of the point operations (pointOps.wat): instantiated once per thread and fed in
 // cache-sized chunks: copy in, run, copy out, so the pixels cross memory once. Returns false where WebAssembly
 // is missing or refused; lut.ts then runs its JavaScript loop, which gives the same bytes.
+import { throughChunks, type ChunkArea } from './chunks';
 import { instantiate, type Bytes } from './instantiate';
 import { pointOpsWasmBase64 } from './pointOpsWasm';
 
@@ -11,9 +12,8 @@ interface PointOpsExports {
   applyMatrixLuts(at: number, n: number): void;
 }
 
-/** Where the pixel chunk's area starts in the module's memory, and how many pixels it holds (see the .wat layout). */
-const CHUNK_AT = 458752;
-const CHUNK_PIXELS = 32768;
+/** The pixel chunk's area in the module's memory (see the .wat layout). */
+const CHUNKS: ChunkArea = { at: 458752, pixels: 32768 };
 /** The matrix rows (i16 m0, m1, m2, rounding; one row every 16 bytes). */
 const MATRIX_AT = 2048;
 /** Coefficients beyond this (|m| > 2 in 12-bit fixed point) would overflow the i16 lanes of the dot products. */
@@ -35,32 +35,12 @@ function loadTables(ops: PointOpsExports, r: Uint8Array, g: Uint8Array, b: Uint8
   ops.prepare();
 }
 
-/**
- * Runs `run(n)` over `src` chunk by chunk, results into `dst` (may be `src`). Both 4-byte aligned. A kernel that
- * does four pixels per turn runs over up to three stale pixels after a chunk's end, which are never copied out.
- */
-function chunked(ops: PointOpsExports, src: Bytes, dst: Bytes, run: (at: number, n: number) => void): void {
-  const heap = new Uint8Array(ops.memory.buffer);
-  const chunkBytes = CHUNK_PIXELS * 4;
-  // The chunk sits 2 kB (mod 4 kB) away from where the output lies: memcpy (rep movsb on AMD Zen 3, glibc) runs
-  // about 5x slower when the destination is 1-31 bytes (mod 4096) after the source, which is where a page-aligned
-  // chunk copied out to a fresh array (glibc's mmap blocks start 16 bytes into a page) lands: copying the frame
-  // out took 17 ms instead of 3.5. Shared frames are copied another way (relaxed atomics) and never were slow.
-  const at = CHUNK_AT + ((dst.byteOffset + 2048) & 4032);
-  for (let from = 0; from < src.length; from += chunkBytes) {
-    const end = Math.min(src.length, from + chunkBytes);
-    heap.set(src.subarray(from, end), at);
-    run(at, (end - from) >> 2);
-    dst.set(heap.subarray(at, at + (end - from)), from);
-  }
-}
-
 /** Per-channel tables (256 entries each) applied to RGBA bytes; false when WebAssembly is unavailable. */
 export function applyLutsWasm(src: Bytes, dst: Bytes, r: Uint8Array, g: Uint8Array, b: Uint8Array): boolean {
   const ops = pointOps();
   if (!ops) return false;
   loadTables(ops, r, g, b);
-  chunked(ops, src, dst, (at, n) => ops.applyLuts(at, n));
+  throughChunks(ops.memory, CHUNKS, src, dst, (at, n) => ops.applyLuts(at, n));
   return true;
 }
 
@@ -82,6 +62,6 @@ export function applyMatrixLutsWasm(
   loadTables(ops, r, g, b);
   const rows = new Int16Array(ops.memory.buffer, MATRIX_AT, 24);
   for (let c = 0; c < 3; c++) rows.set([m[3 * c]!, m[3 * c + 1]!, m[3 * c + 2]!, 2048], 8 * c);
-  chunked(ops, src, dst, (at, n) => ops.applyMatrixLuts(at, n));
+  throughChunks(ops.memory, CHUNKS, src, dst, (at, n) => ops.applyMatrixLuts(at, n));
   return true;
 }
