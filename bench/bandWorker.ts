@@ -1,5 +1,6 @@
 // A thread of the two-core kernel benchmark (bench/kernels.ts): runs one band of a kernel on the shared frames
-// it was given (or copies its rows, for the memory ceiling) and answers when done. Started with tsx, so it imports the TypeScript kernels as they are.
+// it was given (or copies its rows, for the memory ceiling) and answers when done. Started with tsx, so it
+// imports the TypeScript kernels as they are.
 import { parentPort, workerData } from 'node:worker_threads';
 import { BAND_KERNELS, COPY, copyBand, HEIGHT, WIDTH } from './bands';
 

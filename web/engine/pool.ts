@@ -125,7 +125,6 @@ export class WorkerPool<
       clearTimeout(slot.idleTimer);
       if (!slot.worker) {
         slot.worker = this.spawn(slot);
-        this.started += 1;
       }
       const worker = slot.worker;
       slot.lent = true;
@@ -134,7 +133,7 @@ export class WorkerPool<
         if (slot.worker !== worker || !slot.lent) return; // terminated or crashed meanwhile
         slot.lent = false;
         this.pump();
-        if (slot.task === null) slot.idleTimer = setTimeout(() => this.stopWorker(slot), this.idleTimeoutMs);
+        this.idleLater(slot);
       };
       let running: Promise<unknown>;
       try {
@@ -175,7 +174,6 @@ export class WorkerPool<
     slot.task = task;
     if (!slot.worker) {
       slot.worker = this.spawn(slot);
-      this.started += 1;
     }
     const worker = slot.worker;
     task.onStart();
@@ -207,6 +205,7 @@ export class WorkerPool<
       if (task) this.settle(task, new EngineError('workerCrashed', reason));
       this.pump();
     });
+    this.started += 1;
     return worker;
   }
 
@@ -221,6 +220,11 @@ export class WorkerPool<
     task.detach();
     settle();
     this.pump();
+    this.idleLater(slot);
+  }
+
+  /** A worker left with nothing to do is terminated after the idle timeout (unless work comes first). */
+  private idleLater(slot: Slot<Job, Result, Progress, W>): void {
     if (slot.task === null && !slot.lent && slot.worker !== null) {
       slot.idleTimer = setTimeout(() => this.stopWorker(slot), this.idleTimeoutMs);
     }
