@@ -2,8 +2,7 @@
 // BandJob over frames in shared memory, offers it to the installed BandSharer (the web engine lends it to idle
 // workers) and takes bands itself until none is left, so it never waits for a thread that is busy elsewhere.
 // Without a sharer, or with frames in ordinary memory, the caller runs every row: the same bytes either way.
-import { isShared } from './types';
-import type { RgbaImage } from './types';
+import { isShared, type RgbaImage } from './types';
 import type { Matrix3 } from './warp';
 
 /** A kernel as data, so another thread can run it on the same shared frames. */
@@ -60,10 +59,10 @@ export function runBands(
     runRows(0, height);
     return;
   }
-  const control = new Int32Array(new SharedArrayBuffer(8));
-  sharer({ job, control, bands });
-  takeBands({ job, control, bands }, runRows);
-  waitForBands(control, bands, stallMs);
+  const offer: BandOffer = { job, control: new Int32Array(new SharedArrayBuffer(8)), bands };
+  sharer(offer);
+  takeBands(offer, runRows);
+  waitForBands(offer.control, bands, stallMs);
 }
 
 /** Claims and runs bands of an offer until none is left; what the caller and every helper do. */

@@ -138,19 +138,31 @@ export function findBarriers(
   }
   const edgePixels: number[] = [];
   for (let i = 0; i < strength.length; i++) if (strength[i] >= EDGE_STRENGTH) edgePixels.push(i);
-  for (const i of edgePixels) {
+  /** Edge pixel `i` votes for the lines through it near its normal (+1), or takes its votes back (-1). */
+  const vote = (i: number, delta: 1 | -1) => {
     const x = i % width;
     const y = (i - x) / width;
     const centre = Math.round((normal[i] * ANGLE_BINS) / Math.PI);
     for (let k = -ANGLE_SPREAD; k <= ANGLE_SPREAD; k++) {
       const a = (((centre + k) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
-      const rho = Math.round(x * cos[a] + y * sin[a]) + diagonal;
-      votes[a * rhoBins + rho] += 1;
+      const cell = a * rhoBins + Math.round(x * cos[a] + y * sin[a]) + diagonal;
+      votes[cell] = Math.max(0, votes[cell] + delta);
     }
-  }
+  };
+  for (const i of edgePixels) vote(i, 1);
 
   const barriers: Barrier[] = [];
   const used = new Uint8Array(width * height);
+  const search: EdgeSearch = {
+    planes,
+    hole,
+    edgePixels,
+    strength,
+    normal,
+    used,
+    minRun,
+    minContrast: options.minContrast,
+  };
   let lines = 0;
   for (let attempt = 0; attempt < 4 * options.maxLines && lines < options.maxLines; attempt++) {
     let best = -1;
@@ -172,34 +184,31 @@ export function findBarriers(
       }
     }
     const peak = { theta: (a * Math.PI) / ANGLE_BINS, rho: (best % rhoBins) - diagonal };
-    const found = traceLine(
-      peak,
-      edgePixels,
-      strength,
-      normal,
-      used,
-      planes,
-      hole,
-      minRun,
-      options.minContrast,
-    );
+    const found = traceLine(peak, search);
     if (found.barriers.length === 0) continue;
     lines++;
     barriers.push(...found.barriers);
     // Its pixels vote no more, so the next peak is another edge.
     for (const i of found.pixels) {
       used[i] = 1;
-      const x = i % width;
-      const y = (i - x) / width;
-      const centre = Math.round((normal[i] * ANGLE_BINS) / Math.PI);
-      for (let k = -ANGLE_SPREAD; k <= ANGLE_SPREAD; k++) {
-        const aa = (((centre + k) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
-        const rho = Math.round(x * cos[aa] + y * sin[aa]) + diagonal;
-        votes[aa * rhoBins + rho] = Math.max(0, votes[aa * rhoBins + rho] - 1);
-      }
+      vote(i, -1);
     }
   }
   return junctions(barriers, hole, width, height);
+}
+
+/** What one crop's line search works on: its edge pixels (with strength and normal) and the pass marks. */
+interface EdgeSearch {
+  planes: FloatPlanes;
+  hole: Uint8Array;
+  /** Indices of the band's pixels with strength >= EDGE_STRENGTH. */
+  edgePixels: number[];
+  strength: Float32Array;
+  normal: Float32Array;
+  /** Pixels of lines already accepted: they belong to no other line. */
+  used: Uint8Array;
+  minRun: number;
+  minContrast: number;
 }
 
 interface Member {
@@ -210,14 +219,8 @@ interface Member {
 }
 
 /** Edge pixels on the line (within the distance and angle tolerances), sorted along it. */
-function membersOf(
-  line: Line,
-  edgePixels: number[],
-  strength: Float32Array,
-  normal: Float32Array,
-  used: Uint8Array,
-  width: number,
-): Member[] {
+function membersOf(line: Line, { edgePixels, strength, normal, used, planes }: EdgeSearch): Member[] {
+  const { width } = planes;
   const nx = Math.cos(line.theta);
   const ny = Math.sin(line.theta);
   const members: Member[] = [];
@@ -251,21 +254,11 @@ function runsOf(members: Member[]): { from: number; to: number }[] {
  * The barriers of one Hough peak: the line is refitted to a run of edge pixels that reaches the hole, and every
  * stretch of hole it crosses next to such a run (at one end or both) becomes a barrier.
  */
-function traceLine(
-  peak: Line,
-  edgePixels: number[],
-  strength: Float32Array,
-  normal: Float32Array,
-  used: Uint8Array,
-  planes: FloatPlanes,
-  hole: Uint8Array,
-  minRun: number,
-  minContrast: number,
-): { barriers: Barrier[]; pixels: number[] } {
-  const { width } = planes;
+function traceLine(peak: Line, search: EdgeSearch): { barriers: Barrier[]; pixels: number[] } {
+  const { width } = search.planes;
   const none = { barriers: [], pixels: [] };
   // Refit to the longest run: the Hough cell is only 1° and 1 px wide.
-  const rough = membersOf(peak, edgePixels, strength, normal, used, width);
+  const rough = membersOf(peak, search);
   let longest: Member[] = [];
   for (const run of runsOf(rough)) {
     const part = rough.slice(run.from, run.to + 1);
@@ -273,29 +266,23 @@ function traceLine(
   }
   const first = longest.length < 2 ? null : refit(longest, width);
   if (!first) return none;
-  const seen = barriersAlong(first, edgePixels, strength, normal, used, planes, hole, minRun, minContrast);
+  const seen = barriersAlong(first, search);
   // Seen on both sides of the hole (or of several holes): refit to all of it, a far longer baseline than one run.
   if (seen.runs.length < 2) return seen;
   const all = refit(seen.runs.flat(), width);
   if (!all) return seen;
-  const again = barriersAlong(all, edgePixels, strength, normal, used, planes, hole, minRun, minContrast);
+  const again = barriersAlong(all, search);
   return again.barriers.length >= seen.barriers.length ? again : seen;
 }
 
 /** The barriers along one fitted line, with the runs of edge pixels they continue. */
 function barriersAlong(
   line: Line,
-  edgePixels: number[],
-  strength: Float32Array,
-  normal: Float32Array,
-  used: Uint8Array,
-  planes: FloatPlanes,
-  hole: Uint8Array,
-  minRun: number,
-  minContrast: number,
+  search: EdgeSearch,
 ): { barriers: Barrier[]; pixels: number[]; runs: Member[][] } {
+  const { planes, hole, minRun, minContrast } = search;
   const { width, height } = planes;
-  const members = membersOf(line, edgePixels, strength, normal, used, width);
+  const members = membersOf(line, search);
   const runs = runsOf(members)
     .map(({ from, to }) => members.slice(from, to + 1))
     .filter(

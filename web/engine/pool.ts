@@ -123,10 +123,7 @@ export class WorkerPool<
     for (const slot of this.slots) {
       if (slot.task !== null || slot.lent) continue;
       clearTimeout(slot.idleTimer);
-      if (!slot.worker) {
-        slot.worker = this.spawn(slot);
-      }
-      const worker = slot.worker;
+      const worker = (slot.worker ??= this.spawn(slot));
       slot.lent = true;
       lent++;
       const done = () => {
@@ -172,10 +169,7 @@ export class WorkerPool<
   private start(slot: Slot<Job, Result, Progress, W>, task: Task<Job, Result, Progress>): void {
     clearTimeout(slot.idleTimer);
     slot.task = task;
-    if (!slot.worker) {
-      slot.worker = this.spawn(slot);
-    }
-    const worker = slot.worker;
+    const worker = (slot.worker ??= this.spawn(slot));
     task.onStart();
     const freeSlots =
       this.queue.length > 0 ? 0 : this.slots.filter((s) => s !== slot && s.task === null && !s.lent).length;
