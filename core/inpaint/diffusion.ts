@@ -76,20 +76,20 @@ export function downsampleKnown(
   return { planes: { width: w, height: h, channels, data: out }, hole: outHole };
 }
 
-/** Hole pixels take the bilinear value of the coarser solution as their start. */
-export function upsampleInto(planes: FloatPlanes, hole: Uint8Array, coarse: FloatPlanes): void {
+/** Hole pixels take the bilinear value of a grid `factor` times coarser (the coarser solution, as their start). */
+export function upsampleInto(planes: FloatPlanes, hole: Uint8Array, coarse: FloatPlanes, factor = 2): void {
   const { width, height, channels, data } = planes;
   const cw = coarse.width;
   const ch = coarse.height;
   for (let y = 0; y < height; y++) {
-    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / 2 - 0.5));
+    const fy = Math.min(ch - 1, Math.max(0, (y + 0.5) / factor - 0.5));
     const y0 = Math.floor(fy);
     const y1 = Math.min(ch - 1, y0 + 1);
     const wy = fy - y0;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (!hole[i]) continue;
-      const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / 2 - 0.5));
+      const fx = Math.min(cw - 1, Math.max(0, (x + 0.5) / factor - 0.5));
       const x0 = Math.floor(fx);
       const x1 = Math.min(cw - 1, x0 + 1);
       const wx = fx - x0;

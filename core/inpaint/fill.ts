@@ -3,10 +3,9 @@
 // structure of the border (membrane and biharmonic) with straight edges continued across the hole and each side
 // filled from its own border (lines.ts, regions.ts), plus grain matched to the border; the patch fill replaces it
 // only where its patches reproduce the border (stripes, tiles). A 12 MP photo with a few holes takes seconds.
-import type { RgbaImage } from '../imaging/types';
-import { assertImage, cloneImage } from '../imaging/types';
+import { assertImage, cloneImage, type RgbaImage } from '../imaging/types';
 import { biharmonicFill } from './biharmonic';
-import { diffuseFill, type FloatPlanes } from './diffusion';
+import { diffuseFill, upsampleInto, type FloatPlanes } from './diffusion';
 import {
   type Barrier,
   cutLinks,
@@ -356,28 +355,16 @@ function grainField(
     if (count[g]) coarse[g] /= count[g];
     else unknown[g] = 1;
   }
-  diffuseFill({ width: gw, height: gh, channels: 1, data: coarse }, unknown);
-  const random = seededRandom(seed);
+  const grid = { width: gw, height: gh, channels: 1, data: coarse };
+  diffuseFill(grid, unknown);
   const out = new Float32Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const fy = Math.min(gh - 1, Math.max(0, (y + 0.5) / GRAIN_BLOCK - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(gh - 1, y0 + 1);
-    const wy = fy - y0;
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      if (!hole[i]) continue;
-      const fx = Math.min(gw - 1, Math.max(0, (x + 0.5) / GRAIN_BLOCK - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(gw - 1, x0 + 1);
-      const wx = fx - x0;
-      const top = coarse[y0 * gw + x0] * (1 - wx) + coarse[y0 * gw + x1] * wx;
-      const bottom = coarse[y1 * gw + x0] * (1 - wx) + coarse[y1 * gw + x1] * wx;
-      const local = top * (1 - wy) + bottom * wy;
-      // Box-Muller.
-      const g = Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
-      out[i] = (strength * local * g) / 1.128;
-    }
+  upsampleInto({ width, height, channels: 1, data: out }, hole, grid, GRAIN_BLOCK);
+  const random = seededRandom(seed);
+  for (let i = 0; i < out.length; i++) {
+    if (!hole[i]) continue;
+    // Box-Muller.
+    const g = Math.sqrt(-2 * Math.log(Math.max(1e-12, random()))) * Math.cos(2 * Math.PI * random());
+    out[i] = (strength * out[i] * g) / 1.128;
   }
   return out;
 }
