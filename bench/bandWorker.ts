@@ -2,11 +2,16 @@
 // it was given (or copies its rows, for the memory ceiling) and answers when done. Started with tsx, so it
 // imports the TypeScript kernels as they are.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { RgbaImage } from '../core/imaging/types';
+import { adoptFrameMemory, pixelsAt } from '../core/imaging/wasm/frames';
+import type { WasmMemory } from '../core/imaging/wasm/instantiate';
 import { BAND_KERNELS, COPY, copyBand, HEIGHT, WIDTH } from './bands';
 
+/** A frame as kernels.ts sent it: its frame memory, or its pixels in a plain shared buffer. */
+type Sent = WebAssembly.Memory | Uint8ClampedArray;
 interface Shared {
-  src: SharedArrayBuffer;
-  dst: SharedArrayBuffer;
+  src: Sent;
+  dst: Sent;
 }
 interface Job {
   name: string;
@@ -14,9 +19,19 @@ interface Job {
   to: number;
 }
 
+function frame(sent: Sent): RgbaImage {
+  if (sent instanceof Uint8ClampedArray) return { width: WIDTH, height: HEIGHT, data: sent };
+  const buffer = adoptFrameMemory(sent as WasmMemory);
+  return {
+    width: WIDTH,
+    height: HEIGHT,
+    data: new Uint8ClampedArray(buffer, pixelsAt(buffer), WIDTH * HEIGHT * 4),
+  };
+}
+
 const { src, dst } = workerData as Shared;
-const source = { width: WIDTH, height: HEIGHT, data: new Uint8ClampedArray(src) };
-const target = { width: WIDTH, height: HEIGHT, data: new Uint8ClampedArray(dst) };
+const source = frame(src);
+const target = frame(dst);
 
 parentPort!.on('message', (job: Job) => {
   const kernel = job.name === COPY ? copyBand : BAND_KERNELS[job.name]!.kernel;

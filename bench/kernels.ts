@@ -1,6 +1,6 @@
 // Speed of the on-device kernels against sharp (libvips), the native library a server would use, on one
 // 4000x3000 photo: on one core, and on two (our kernel split into row bands over two threads sharing the frame
-// in a SharedArrayBuffer, as the engine's workers share a photo; sharp with concurrency(2)).
+// in shared memory, made as the engine makes its shared frames (createSharedImage); sharp with concurrency(2)).
 // Run: node --import tsx bench/kernels.ts [--runs N]. Prints a table and, as its last line,
 // {"kernels":[{"name","mpps","mppsOneCore","sharpMpps","ratio",...},...]}; bench/README.md explains each figure.
 // For each kernel all four forms run back to back, so they see about the same machine load; figures are medians.
@@ -9,7 +9,8 @@ import path, { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { RgbaImage } from '../core/imaging/types';
+import { createSharedImage } from '../core/imaging/types';
+import { frameMemoryOf } from '../core/imaging/wasm/frames';
 import { BAND_KERNELS, COPY, HEIGHT, WARP_DEGREES, WIDTH } from './bands';
 
 const MEGAPIXELS = (WIDTH * HEIGHT) / 1e6;
@@ -56,7 +57,9 @@ function median(values: number[]): number {
 }
 
 /** Two threads over the shared frames; run(name) splits the rows in halves and resolves when both are done. */
-function startBandThreads(src: SharedArrayBuffer, dst: SharedArrayBuffer) {
+function startBandThreads(src: Uint8ClampedArray, dst: Uint8ClampedArray) {
+  // A frame memory goes as itself, so the thread knows it as one (wasm/frames adoptFrameMemory).
+  const shared = (data: Uint8ClampedArray) => frameMemoryOf(data) ?? data;
   const workers = Array.from(
     { length: THREADS },
     () =>
@@ -64,7 +67,7 @@ function startBandThreads(src: SharedArrayBuffer, dst: SharedArrayBuffer) {
       new Worker(
         `import(${JSON.stringify(TSX_API)}).then(({ register }) => { register(); ` +
           `return import(${JSON.stringify(new URL('./bandWorker.ts', import.meta.url).href)}); })`,
-        { eval: true, workerData: { src, dst } },
+        { eval: true, workerData: { src: shared(src), dst: shared(dst) } },
       ),
   );
   const band = Math.ceil(HEIGHT / THREADS);
@@ -92,15 +95,13 @@ async function main(): Promise<void> {
     resolveWithObject: true,
   });
   const original = new Uint8ClampedArray(data);
-  const srcMemory = new SharedArrayBuffer(original.length);
-  const dstMemory = new SharedArrayBuffer(original.length);
-  const src: RgbaImage = { width: WIDTH, height: HEIGHT, data: new Uint8ClampedArray(srcMemory) };
-  const dst: RgbaImage = { width: WIDTH, height: HEIGHT, data: new Uint8ClampedArray(dstMemory) };
+  const src = createSharedImage(WIDTH, HEIGHT);
+  const dst = createSharedImage(WIDTH, HEIGHT);
   src.data.set(original);
   dst.data.fill(0); // touched once, so no form pays for the first mapping of its pages
   const raw = { raw: { width: WIDTH, height: HEIGHT, channels: 4 as const } };
   const input = Buffer.from(original.buffer, original.byteOffset, original.length);
-  const threads = startBandThreads(srcMemory, dstMemory);
+  const threads = startBandThreads(src.data, dst.data);
 
   // The physical floor: copying the frame into memory already mapped, on one thread and in two bands on two.
   // A point operation moves the same bytes (read once, written once), so these bound it.

@@ -2,20 +2,45 @@
 // each, plus a TypeScript module holding the same bytes in base64, which the kernels instantiate synchronously
 // in Node, the workers and the page alike (no fetch, no bundler plugin). Run after editing a .wat:
 // `node --import tsx scripts/build-wasm.ts`; tests/core/imaging/fastKernels.test.ts checks both are current.
+// A kernel named `<name>Frame` is `<name>.wat` over an imported shared memory instead of its own: the form that
+// works inside a frame's memory (core/imaging/wasm/frames.ts).
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import wabt from 'wabt';
 
 export const WASM_DIR = resolve(import.meta.dirname, '../core/imaging/wasm');
-export const WASM_KERNELS = ['pointOps', 'sharpen', 'warp', 'lut3d', 'conv', 'luma'] as const;
+export const WASM_KERNELS = [
+  'pointOps',
+  'pointOpsFrame',
+  'sharpen',
+  'warp',
+  'lut3d',
+  'conv',
+  'luma',
+] as const;
 
-/** The binary of one .wat source, byte for byte what is committed when the source is unchanged. */
+const OWN_MEMORY = /\(memory \(export "memory"\) \d+\)/;
+/** Any frame's memory: shared, so threads can share the frame, and up to 4 GiB (every memory's limit). */
+const FRAME_MEMORY = '(import "env" "memory" (memory 1 65536 shared))';
+
+/** The WebAssembly text of a kernel: its .wat, or for a frame form its base's with the memory imported. */
+async function watSource(name: string): Promise<string> {
+  const base = name.replace(/Frame$/, '');
+  const source = await readFile(resolve(WASM_DIR, `${base}.wat`), 'utf8');
+  if (base === name) return source;
+  if (!OWN_MEMORY.test(source)) throw new Error(`${base}.wat declares no memory of its own to replace`);
+  return source.replace(OWN_MEMORY, FRAME_MEMORY);
+}
+
+/** The binary of one kernel, byte for byte what is committed when the source is unchanged. */
 export async function compileWat(name: string): Promise<Uint8Array> {
-  const source = await readFile(resolve(WASM_DIR, `${name}.wat`), 'utf8');
+  const source = await watSource(name);
+  const features = { simd: true, threads: true };
   const compiler = await wabt();
-  const module = compiler.parseWat(`${name}.wat`, source, { simd: true });
+  const module = compiler.parseWat(`${name}.wat`, source, features);
   try {
-    module.validate();
+    // wabt's types leave out validate's features, which it needs to accept a shared memory.
+    (module as unknown as { validate(enabled: typeof features): void }).validate(features);
     return new Uint8Array(module.toBinary({ log: false, write_debug_names: false }).buffer);
   } finally {
     module.destroy();

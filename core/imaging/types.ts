@@ -1,6 +1,7 @@
 // The one image shape every kernel takes and returns: straight (not premultiplied) RGBA, 8 bits per channel,
 // rows top to bottom, the same layout as the browser's ImageData, so a worker can hand `imageData.data` over as is.
 // Kernels never keep a reference to an image they were given.
+import { newFrameBuffer, pixelsAt } from './wasm/frames';
 
 export interface RgbaImage {
   width: number;
@@ -20,18 +21,23 @@ export function isShared(image: RgbaImage): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && image.data.buffer instanceof SharedArrayBuffer;
 }
 
-const newSharedMemory = (bytes: number) => new SharedArrayBuffer(bytes);
-let sharedMemory = newSharedMemory;
+let sharedMemory = newFrameBuffer;
 
-/** Where shared frames' memory comes from: new by default; an image worker reuses its own (web/engine/bandHelp). */
+/**
+ * Where shared frames' memory comes from (a buffer for that many bytes of pixels, which start at its pixelsAt):
+ * new by default (wasm/frames: a frame memory, where kernels work on the pixels in place); an image worker
+ * reuses its own (web/engine/bandHelp).
+ */
 export function setSharedMemory(source: ((bytes: number) => SharedArrayBuffer) | null): void {
-  sharedMemory = source ?? newSharedMemory;
+  sharedMemory = source ?? newFrameBuffer;
 }
 
 /** A new image in shared memory (contents zero). */
 export function createSharedImage(width: number, height: number): RgbaImage {
   assertSize(width, height);
-  return { width, height, data: new Uint8ClampedArray(sharedMemory(width * height * 4)) };
+  const bytes = width * height * 4;
+  const buffer = sharedMemory(bytes);
+  return { width, height, data: new Uint8ClampedArray(buffer, pixelsAt(buffer), bytes) };
 }
 
 /** A new image of the given size (contents zero), in shared memory when `like` is, so its kernels can be too. */

@@ -4,6 +4,7 @@
 // on its own worker. A worker also keeps a photo's shared frames for its next photo (reusingSharedFrames).
 import { setBandSharer, takeBands, type BandOffer } from '../../core/imaging/bands';
 import { createSharedImage, setSharedMemory, type RgbaImage } from '../../core/imaging/types';
+import { newFrameBuffer, pixelsAt } from '../../core/imaging/wasm/frames';
 import { warpHomographyBand } from '../../core/imaging/warp';
 import { applyLut3dRows } from '../../core/retouch/lut3d';
 
@@ -46,8 +47,13 @@ export function shareable(image: RgbaImage): RgbaImage {
   return shared;
 }
 
+/** A frame's shared memory and the pixel bytes it was made for. */
+interface SpareFrame {
+  bytes: number;
+  buffer: SharedArrayBuffer;
+}
 /** Shared memory of earlier photos, ready for the next one (newest last). */
-const spareFrames: SharedArrayBuffer[] = [];
+const spareFrames: SpareFrame[] = [];
 /** A photo's shared frames: the decoded photo, the 3D table's and the warp's outputs, and one to spare. */
 const MAX_SPARE_FRAMES = 4;
 
@@ -62,12 +68,13 @@ export async function reusingSharedFrames<T>(
   work: () => Promise<T>,
   reusable: (result: T) => boolean,
 ): Promise<T> {
-  const used: SharedArrayBuffer[] = [];
+  const used: SpareFrame[] = [];
   setSharedMemory((bytes) => {
-    const spare = spareFrames.findIndex((buffer) => buffer.byteLength === bytes);
-    const buffer = spare < 0 ? new SharedArrayBuffer(bytes) : spareFrames.splice(spare, 1)[0]!;
-    if (spare >= 0) new Uint8Array(buffer).fill(0);
-    used.push(buffer);
+    const spare = spareFrames.findIndex((frame) => frame.bytes === bytes);
+    const buffer = spare < 0 ? newFrameBuffer(bytes) : spareFrames.splice(spare, 1)[0]!.buffer;
+    // Only the pixels: the header's table areas stay taken by the threads that hold them.
+    if (spare >= 0) new Uint8Array(buffer, pixelsAt(buffer), bytes).fill(0);
+    used.push({ bytes, buffer });
     return buffer;
   });
   try {

@@ -15,7 +15,7 @@ export interface ChunkArea {
  * never copied out.
  */
 export function throughChunks(
-  memory: { buffer: ArrayBuffer },
+  memory: { buffer: ArrayBufferLike },
   area: ChunkArea,
   src: Bytes,
   dst: Bytes,

@@ -18,8 +18,9 @@ import {
   type ChannelLuts,
   type ColorMatrix,
 } from '../../../core/imaging/lut';
-import type { RgbaImage } from '../../../core/imaging/types';
+import { createSharedImage, type RgbaImage } from '../../../core/imaging/types';
 import { setKernelBackend } from '../../../core/imaging/wasm/backend';
+import { frameMemoryOf, takeTableArea } from '../../../core/imaging/wasm/frames';
 import { sharpen, sharpenBand, sharpenInPlace } from '../../../core/imaging/sharpen';
 import { warpHomography, warpHomographyBand, type Matrix3 } from '../../../core/imaging/warp';
 import { whiteBalanceCurves } from '../../../core/imaging/whiteBalance';
@@ -64,15 +65,16 @@ function maxDifference(a: Uint8ClampedArray, b: Uint8ClampedArray): number {
   return max;
 }
 
-type Op = (image: RgbaImage) => RgbaImage;
+/** A point operation into `out` (a new image unless given). */
+type Op = (image: RgbaImage, out?: RgbaImage) => RgbaImage;
 const tables =
   (luts: ChannelLuts): Op =>
-  (image) =>
-    applyChannelLuts(image, luts);
+  (image, out) =>
+    applyChannelLuts(image, luts, out);
 const matrix =
   (m: ColorMatrix, luts: ChannelLuts): Op =>
-  (image) =>
-    applyMatrixAndLuts(image, m, luts);
+  (image, out) =>
+    applyMatrixAndLuts(image, m, luts, out);
 
 const CASES: [string, Op][] = [
   ['exposure +1.5', tables(curvesToLuts(exposureCurves(1.5)))],
@@ -97,6 +99,49 @@ describe('WebAssembly point operations against the JavaScript reference', () => 
       expect(maxDifference(fast.data, reference.data)).toBe(0);
       expect(maxDifference(fast.data, image.data)).toBeGreaterThan(0); // the operation did something
     }
+  });
+
+  it.each(CASES)('%s: identical in place in a frame memory, where the pixels lie', async (_name, op) => {
+    const image = await photo();
+    setKernelBackend('js');
+    const reference = op(image);
+    setKernelBackend('wasm');
+    const frame = createSharedImage(image.width, image.height);
+    expect(frameMemoryOf(frame.data)).toBeDefined();
+    frame.data.set(image.data);
+    expect(op(frame, frame)).toBe(frame);
+    expect(maxDifference(frame.data, reference.data)).toBe(0);
+    expect(takeTableArea(frameMemoryOf(frame.data)!)).toBeGreaterThan(0); // the kernel took the first area
+  });
+
+  it.each(CASES)("%s: a band of a frame in place leaves the next band's pixels alone", (_name, op) => {
+    const image = noise(301, 40); // 301 x 13 rows: a pixel count the loops' turns of four do not divide
+    setKernelBackend('js');
+    const reference = op(image);
+    setKernelBackend('wasm');
+    const frame = createSharedImage(image.width, image.height);
+    frame.data.set(image.data);
+    const cut = 301 * 13 * 4;
+    const band = { width: 301, height: 13, data: frame.data.subarray(0, cut) };
+    op(band, band);
+    expect(maxDifference(band.data, reference.data.subarray(0, cut))).toBe(0);
+    expect(maxDifference(frame.data.subarray(cut), image.data.subarray(cut))).toBe(0);
+  });
+
+  it("copies through chunks once a frame's table areas are all taken, with the same bytes", async () => {
+    const image = await photo();
+    const [, op] = CASES[3]!; // the matrix: both table kinds
+    setKernelBackend('js');
+    const reference = op(image);
+    setKernelBackend('wasm');
+    const frame = createSharedImage(image.width, image.height);
+    frame.data.set(image.data);
+    const memory = frameMemoryOf(frame.data)!;
+    const areas = [0, 1, 2, 3].map(() => takeTableArea(memory));
+    expect(new Set(areas).size).toBe(4); // four threads, four areas
+    expect(takeTableArea(memory)).toBeNull();
+    op(frame, frame);
+    expect(maxDifference(frame.data, reference.data)).toBe(0);
   });
 
   it('gives the same bytes for frames that start anywhere in their buffer (the chunk follows the output)', () => {
