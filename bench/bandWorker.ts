@@ -8,7 +8,7 @@ import type { WasmMemory } from '../core/imaging/wasm/instantiate';
 import { BAND_KERNELS, COPY, copyBand, HEIGHT, WIDTH } from './bands';
 
 /** A frame as kernels.ts sent it: its frame memory, or its pixels in a plain shared buffer. */
-type Sent = WebAssembly.Memory | Uint8ClampedArray;
+type Sent = WasmMemory | Uint8ClampedArray;
 interface Shared {
   src: Sent;
   dst: Sent;
@@ -21,7 +21,7 @@ interface Job {
 
 function frame(sent: Sent): RgbaImage {
   if (sent instanceof Uint8ClampedArray) return { width: WIDTH, height: HEIGHT, data: sent };
-  const buffer = adoptFrameMemory(sent as WasmMemory);
+  const buffer = adoptFrameMemory(sent);
   return {
     width: WIDTH,
     height: HEIGHT,

@@ -48,10 +48,12 @@ function frameOps(src: Bytes, dst: Bytes): PointOps | null {
   if (!memory || dst.buffer !== src.buffer || dst.byteOffset !== src.byteOffset) return null;
   let ops = overFrames.get(memory);
   if (ops === undefined) {
+    ops = null;
     const tables = takeTableArea(memory);
-    const exports =
-      tables === null ? null : instantiate<PointOpsExports>(pointOpsFrameWasmBase64, { env: { memory } });
-    ops = exports && tables !== null ? { exports, memory, tables } : null;
+    if (tables !== null) {
+      const exports = instantiate<PointOpsExports>(pointOpsFrameWasmBase64, { env: { memory } });
+      if (exports) ops = { exports, memory, tables };
+    }
     overFrames.set(memory, ops);
   }
   return ops;
