@@ -77,7 +77,8 @@ export interface DeviceModeContext {
   strength?: number;
   /**
    * The caller gives the photo away (the engine's decoded frame): a mode may write its result into it instead
-   * of a second 48 MB frame for a 12 MP photo. Only autoOptimize uses it so far.
+   * of a second 48 MB frame for a 12 MP photo. autoOptimize and the tone modes (brighten, warmer tones, the
+   * grades) use it.
    */
   mayOverwrite?: boolean;
 }
@@ -87,16 +88,19 @@ const NATURAL_MEAN = 0.46;
 
 /** Run one device mode on an image. Throws for ids that are not device modes (a programming error). */
 export function runDeviceMode(modeId: string, image: RgbaImage, context: DeviceModeContext = {}): ModeResult {
-  if (isGradeId(modeId)) return { image: gradeMode(image, modeId), steps: [] };
+  // The tone modes' output: the photo itself when the caller gives it away (a shared frame is then worked on
+  // where it lies, wasm/frames.ts), else a new image.
+  const out = context.mayOverwrite ? image : undefined;
+  if (isGradeId(modeId)) return { image: gradeMode(image, modeId, out), steps: [] };
   switch (modeId) {
     case 'brighten':
-      return brighten(image, {});
+      return brighten(image, {}, out);
     case 'generalBrighten':
       // The general room's brighten also opens the shadows a little, for rooms with a bright window.
-      return brighten(image, { shadows: 0.35 });
+      return brighten(image, { shadows: 0.35 }, out);
     case 'warmerTones':
       return {
-        image: applyCurvesAndSaturation(image, whiteBalanceCurves({ mired: 30, keepWhites: true }), 1),
+        image: applyCurvesAndSaturation(image, whiteBalanceCurves({ mired: 30, keepWhites: true }), 1, out),
         steps: [],
       };
     case 'sharpen':
@@ -128,26 +132,26 @@ export function runDeviceMode(modeId: string, image: RgbaImage, context: DeviceM
  * Brighten: automatic exposure from the histogram toward a bright natural level, always at least a visible lift
  * (+0.3 stop), never clipping more than exposure.ts allows.
  */
-function brighten(image: RgbaImage, tone: ToneAdjustment): ModeResult {
+function brighten(image: RgbaImage, tone: ToneAdjustment, out?: RgbaImage): ModeResult {
   const h = computeHistograms(image);
   const after = (c: ChannelCurves) => chainCurves(c, toneAdjustmentCurves(tone));
   const stats = statsFromHistograms(h);
   const target = Math.min(0.6, Math.max(0.5, stats.mean + 0.08));
   const ev = Math.max(0.3, solveExposureEv(h, target, after, { minEv: 0 }));
   return {
-    image: applyCurvesAndSaturation(image, after(exposureCurves(ev)), 1),
+    image: applyCurvesAndSaturation(image, after(exposureCurves(ev)), 1, out),
     steps: ['brightened'],
   };
 }
 
 /** A room grade; a photo that is too dark for the look first gets the exposure it needs. */
-function gradeMode(image: RgbaImage, id: GradeId): RgbaImage {
+function gradeMode(image: RgbaImage, id: GradeId, out?: RgbaImage): RgbaImage {
   const h = computeHistograms(image);
   const saturation = GRADES[id].saturation ?? 1;
   const extra = autoExposureEv(h, { targetMean: NATURAL_MEAN, minEv: 0 }, (c) =>
     chainCurves(c, gradeCurves(id)),
   );
-  return applyCurvesAndSaturation(image, gradeCurves(id, extra), saturation);
+  return applyCurvesAndSaturation(image, gradeCurves(id, extra), saturation, out);
 }
 
 /** Sharpening that stays above the noise: the threshold follows the measured noise, the amount drops with it. */

@@ -34,6 +34,17 @@ describe('#runDeviceMode', () => {
     expect(Array.isArray(result.steps)).toBe(true);
   });
 
+  it.each(['brighten', 'generalBrighten', 'warmerTones', 'goldenHour', 'sunshine'])(
+    '%s with mayOverwrite writes the same result into the given photo',
+    (id) => {
+      const expected = runDeviceMode(id, scene()).image;
+      const given = scene();
+      const result = runDeviceMode(id, given, { mayOverwrite: true }).image;
+      expect(result.data).toBe(given.data);
+      expect(result.data).toEqual(expected.data);
+    },
+  );
+
   it('throws for a mode that does not run on the device', () => {
     expect(() => runDeviceMode('virtualStaging', scene())).toThrow(/Unknown device mode/);
   });
