@@ -3,7 +3,7 @@
 // imports the TypeScript kernels as they are.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RgbaImage } from '../core/imaging/types';
-import { adoptFrameMemory, pixelsAt } from '../core/imaging/wasm/frames';
+import { adoptFrameMemory, framePixels } from '../core/imaging/wasm/frames';
 import type { WasmMemory } from '../core/imaging/wasm/instantiate';
 import { BAND_KERNELS, COPY, copyBand, HEIGHT, WIDTH } from './bands';
 
@@ -21,12 +21,7 @@ interface Job {
 
 function frame(sent: Sent): RgbaImage {
   if (sent instanceof Uint8ClampedArray) return { width: WIDTH, height: HEIGHT, data: sent };
-  const buffer = adoptFrameMemory(sent);
-  return {
-    width: WIDTH,
-    height: HEIGHT,
-    data: new Uint8ClampedArray(buffer, pixelsAt(buffer), WIDTH * HEIGHT * 4),
-  };
+  return { width: WIDTH, height: HEIGHT, data: framePixels(adoptFrameMemory(sent), WIDTH * HEIGHT * 4) };
 }
 
 const { src, dst } = workerData as Shared;

@@ -1,7 +1,7 @@
 // The one image shape every kernel takes and returns: straight (not premultiplied) RGBA, 8 bits per channel,
 // rows top to bottom, the same layout as the browser's ImageData, so a worker can hand `imageData.data` over as is.
 // Kernels never keep a reference to an image they were given.
-import { newFrameBuffer, pixelsAt } from './wasm/frames';
+import { framePixels, newFrameBuffer } from './wasm/frames';
 
 export interface RgbaImage {
   width: number;
@@ -24,7 +24,7 @@ export function isShared(image: RgbaImage): boolean {
 let sharedMemory = newFrameBuffer;
 
 /**
- * Where shared frames' memory comes from (a buffer for that many bytes of pixels, which start at its pixelsAt):
+ * Where shared frames' memory comes from (a buffer for that many bytes of pixels, wasm/frames framePixels):
  * new by default (wasm/frames: a frame memory, where kernels work on the pixels in place); an image worker
  * reuses its own (web/engine/bandHelp).
  */
@@ -36,8 +36,7 @@ export function setSharedMemory(source: ((bytes: number) => SharedArrayBuffer) |
 export function createSharedImage(width: number, height: number): RgbaImage {
   assertSize(width, height);
   const bytes = width * height * 4;
-  const buffer = sharedMemory(bytes);
-  return { width, height, data: new Uint8ClampedArray(buffer, pixelsAt(buffer), bytes) };
+  return { width, height, data: framePixels(sharedMemory(bytes), bytes) };
 }
 
 /** A new image of the given size (contents zero), in shared memory when `like` is, so its kernels can be too. */

@@ -4,7 +4,7 @@
 // on its own worker. A worker also keeps a photo's shared frames for its next photo (reusingSharedFrames).
 import { setBandSharer, takeBands, type BandOffer } from '../../core/imaging/bands';
 import { createSharedImage, setSharedMemory, type RgbaImage } from '../../core/imaging/types';
-import { newFrameBuffer, pixelsAt } from '../../core/imaging/wasm/frames';
+import { framePixels, newFrameBuffer } from '../../core/imaging/wasm/frames';
 import { warpHomographyBand } from '../../core/imaging/warp';
 import { applyLut3dRows } from '../../core/retouch/lut3d';
 
@@ -73,7 +73,7 @@ export async function reusingSharedFrames<T>(
     const spare = spareFrames.findIndex((frame) => frame.bytes === bytes);
     const buffer = spare < 0 ? newFrameBuffer(bytes) : spareFrames.splice(spare, 1)[0]!.buffer;
     // Only the pixels: the header's table areas stay taken by the threads that hold them.
-    if (spare >= 0) new Uint8Array(buffer, pixelsAt(buffer), bytes).fill(0);
+    if (spare >= 0) framePixels(buffer, bytes).fill(0);
     used.push({ bytes, buffer });
     return buffer;
   });

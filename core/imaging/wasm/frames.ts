@@ -6,8 +6,8 @@ import { wasmApi, type WasmMemory } from './instantiate';
 
 /** Table areas in a frame's header: as many threads as this can work on one frame with its own tables. */
 const TABLE_AREAS = 4;
-/** One table area: pointOps.wat's layout, a whole number of 64 kB pages. */
-const TABLE_AREA_BYTES = 458752;
+/** One table area: pointOps.wat's layout, a whole number of 64 kB pages (its own memory's chunk follows one). */
+export const TABLE_AREA_BYTES = 458752;
 const PAGE_BYTES = 65536;
 const PIXELS_AT = TABLE_AREAS * TABLE_AREA_BYTES;
 /** A free word in the first area's gap (between the matrix constants and the RG table): areas handed out. */
@@ -17,7 +17,7 @@ const AREAS_TAKEN_AT = 4096;
 const memories = new WeakMap<ArrayBufferLike, WasmMemory>();
 
 /**
- * A shared buffer for `bytes` of pixels, which start at pixelsAt(buffer): a frame memory where shared
+ * A shared buffer for `bytes` of pixels (framePixels is their view): a frame memory where shared
  * WebAssembly memories are allowed, else a plain SharedArrayBuffer (kernels then copy through their own memory).
  */
 export function newFrameBuffer(bytes: number): SharedArrayBuffer {
@@ -40,9 +40,9 @@ export function adoptFrameMemory(memory: WasmMemory): SharedArrayBuffer {
   return buffer;
 }
 
-/** Where the pixels start in a buffer from newFrameBuffer. */
-export function pixelsAt(buffer: ArrayBufferLike): number {
-  return memories.has(buffer) ? PIXELS_AT : 0;
+/** The `bytes` of pixels in a buffer from newFrameBuffer (after the header in a frame memory). */
+export function framePixels(buffer: ArrayBufferLike, bytes: number): Uint8ClampedArray {
+  return new Uint8ClampedArray(buffer, memories.has(buffer) ? PIXELS_AT : 0, bytes);
 }
 
 /** The frame memory holding these bytes, when this thread knows it as one. */

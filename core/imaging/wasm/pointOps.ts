@@ -3,7 +3,7 @@
 // instance in cache-sized chunks (copy in, run, copy out), so they cross memory once. Returns false where
 // WebAssembly is missing or refused; lut.ts then runs its JavaScript loop, which gives the same bytes.
 import { throughChunks, type ChunkArea } from './chunks';
-import { frameMemoryOf, takeTableArea } from './frames';
+import { frameMemoryOf, TABLE_AREA_BYTES, takeTableArea } from './frames';
 import { instantiate, type Bytes, type WasmMemory } from './instantiate';
 import { pointOpsFrameWasmBase64 } from './pointOpsFrameWasm';
 import { pointOpsWasmBase64 } from './pointOpsWasm';
@@ -21,8 +21,8 @@ interface PointOps {
   tables: number;
 }
 
-/** The pixel chunk's area in the own instance's memory (see the .wat layout). */
-const CHUNKS: ChunkArea = { at: 458752, pixels: 32768 };
+/** The pixel chunk's area in the own instance's memory: after its one table area (see the .wat layout). */
+const CHUNKS: ChunkArea = { at: TABLE_AREA_BYTES, pixels: 32768 };
 /** The matrix rows in a table area (i16 m0, m1, m2, rounding; one row every 16 bytes). */
 const MATRIX_AT = 2048;
 /** The pixels a turn of the module's loops takes: a call may work on up to this many minus one beyond n. */
