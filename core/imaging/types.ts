@@ -21,27 +21,36 @@ export function isShared(image: RgbaImage): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && image.data.buffer instanceof SharedArrayBuffer;
 }
 
-let sharedMemory = newFrameBuffer;
+/** A buffer for a frame of that many pixel bytes; `overwritten`: the caller writes every pixel, so no zeroing. */
+type SharedMemorySource = (bytes: number, overwritten: boolean) => SharedArrayBuffer;
+
+let sharedMemory: SharedMemorySource = newFrameBuffer;
 
 /**
  * Where shared frames' memory comes from (a buffer for that many bytes of pixels, wasm/frames framePixels):
  * new by default (wasm/frames: a frame memory, where kernels work on the pixels in place); an image worker
  * reuses its own (web/engine/bandHelp).
  */
-export function setSharedMemory(source: ((bytes: number) => SharedArrayBuffer) | null): void {
+export function setSharedMemory(source: SharedMemorySource | null): void {
   sharedMemory = source ?? newFrameBuffer;
 }
 
-/** A new image in shared memory (contents zero). */
-export function createSharedImage(width: number, height: number): RgbaImage {
+/**
+ * A new image in shared memory, contents zero; with `overwritten` (the caller writes every pixel) a reused
+ * frame keeps what it held rather than being zeroed first.
+ */
+export function createSharedImage(width: number, height: number, overwritten = false): RgbaImage {
   assertSize(width, height);
   const bytes = width * height * 4;
-  return { width, height, data: framePixels(sharedMemory(bytes), bytes) };
+  return { width, height, data: framePixels(sharedMemory(bytes, overwritten), bytes) };
 }
 
-/** A new image of the given size (contents zero), in shared memory when `like` is, so its kernels can be too. */
+/**
+ * The output of a kernel that writes every pixel: in shared memory when `like` is, so its kernels can be too
+ * (a reused frame is not zeroed first), else a new image.
+ */
 export function frameLike(like: RgbaImage, width: number, height: number): RgbaImage {
-  return isShared(like) ? createSharedImage(width, height) : createImage(width, height);
+  return isShared(like) ? createSharedImage(width, height, true) : createImage(width, height);
 }
 
 /**

@@ -37,14 +37,13 @@ export function helpWithBands(offer: BandOffer): number {
 }
 
 /**
- * The decoded frame moved into shared memory where the page is cross-origin isolated (one copy, a few
- * milliseconds for 12 MP); the banded kernels' outputs follow it (core/imaging/types frameLike).
+ * Where the page is cross-origin isolated, a maker of shared frames for the decoder to write the photo into
+ * (every pixel: a reused frame is not zeroed first); the banded kernels' outputs follow it (core/imaging/types
+ * frameLike). Undefined elsewhere: the photo stays in ordinary memory.
  */
-export function shareable(image: RgbaImage): RgbaImage {
-  if (typeof SharedArrayBuffer === 'undefined' || globalThis.crossOriginIsolated !== true) return image;
-  const shared = createSharedImage(image.width, image.height);
-  shared.data.set(image.data);
-  return shared;
+export function sharedFrameMaker(): ((width: number, height: number) => RgbaImage) | undefined {
+  if (typeof SharedArrayBuffer === 'undefined' || globalThis.crossOriginIsolated !== true) return undefined;
+  return (width, height) => createSharedImage(width, height, true);
 }
 
 /** A frame's shared memory and the pixel bytes it was made for. */
@@ -69,11 +68,11 @@ export async function reusingSharedFrames<T>(
   reusable: (result: T) => boolean,
 ): Promise<T> {
   const used: SpareFrame[] = [];
-  setSharedMemory((bytes) => {
+  setSharedMemory((bytes, overwritten) => {
     const spare = spareFrames.findIndex((frame) => frame.bytes === bytes);
     const buffer = spare < 0 ? newFrameBuffer(bytes) : spareFrames.splice(spare, 1)[0]!.buffer;
     // Only the pixels: the header's table areas stay taken by the threads that hold them.
-    if (spare >= 0) framePixels(buffer, bytes).fill(0);
+    if (spare >= 0 && !overwritten) framePixels(buffer, bytes).fill(0);
     used.push({ bytes, buffer });
     return buffer;
   });

@@ -70,14 +70,29 @@ export function encodeBitmap(bitmap: ImageBitmap, type: EncodedType, quality?: n
 
 /** Encodes RGBA pixels; quality applies to JPEG only. */
 export function encodeRgba(image: RgbaImage, type: EncodedType, quality?: number): Promise<Blob> {
-  const canvas = new OffscreenCanvas(image.width, image.height);
-  // ImageData takes no shared memory (the engine's frames are shared where the page is cross-origin isolated).
-  const data =
-    image.data.buffer instanceof ArrayBuffer
-      ? (image.data as Uint8ClampedArray<ArrayBuffer>)
-      : new Uint8ClampedArray(image.data);
-  context(canvas, true).putImageData(new ImageData(data, image.width, image.height), 0, 0);
+  const { width, height, data } = image;
+  const canvas = new OffscreenCanvas(width, height);
+  const ctx = context(canvas, true);
+  if (data.buffer instanceof ArrayBuffer) {
+    ctx.putImageData(new ImageData(data as Uint8ClampedArray<ArrayBuffer>, width, height), 0, 0);
+  } else {
+    // ImageData takes no shared memory (the engine's frames are shared where the page is cross-origin isolated):
+    // rows go through one small reused buffer rather than a second whole frame, a 48 MB allocation per photo.
+    const rows = bandRows(width, height);
+    const band = new Uint8ClampedArray(rows * width * 4);
+    for (let y = 0; y < height; y += rows) {
+      const n = Math.min(rows, height - y);
+      const pixels = band.subarray(0, n * width * 4);
+      pixels.set(data.subarray(y * width * 4, (y + n) * width * 4));
+      ctx.putImageData(new ImageData(pixels, width, n), 0, y);
+    }
+  }
   return canvas.convertToBlob(quality === undefined ? { type } : { type, quality });
+}
+
+/** Rows of a band that moves pixels between a canvas and a frame: about 1 MB, so it stays in the cache. */
+function bandRows(width: number, height: number): number {
+  return Math.max(1, Math.min(height, Math.floor((1 << 20) / (width * 4))));
 }
 
 export interface DecodeRgbaOptions {
@@ -86,6 +101,8 @@ export interface DecodeRgbaOptions {
   /** Lays transparent parts on white (a JPEG made from them would show black otherwise). */
   onWhite?: boolean;
   smoothing?: ImageSmoothingQuality;
+  /** The image to decode into, made for the drawn size (a new one from the canvas when omitted). */
+  into?: (width: number, height: number) => RgbaImage;
 }
 
 /** Decodes to RGBA pixels, EXIF orientation applied. */
@@ -99,8 +116,15 @@ export function decodeRgba(blob: Blob, options: DecodeRgbaOptions = {}): Promise
     }
     if (options.smoothing) ctx.imageSmoothingQuality = options.smoothing;
     ctx.drawImage(bitmap, 0, 0, width, height);
-    const { data } = ctx.getImageData(0, 0, width, height);
-    return { width, height, data };
+    if (!options.into) return { width, height, data: ctx.getImageData(0, 0, width, height).data };
+    // Row bands straight into the target: no second whole frame to allocate and copy from.
+    const image = options.into(width, height);
+    const rows = bandRows(width, height);
+    for (let y = 0; y < height; y += rows) {
+      const n = Math.min(rows, height - y);
+      image.data.set(ctx.getImageData(0, y, width, n).data, y * width * 4);
+    }
+    return image;
   });
 }
 
@@ -120,8 +144,13 @@ export async function downscaledJpeg(blob: Blob, maxSide: number, quality: numbe
   );
 }
 
+/** How the enhancement worker decodes a photo of this type. */
+export function decodeOptions(type: AcceptedImageType): DecodeRgbaOptions {
+  return { onWhite: type !== 'image/jpeg' };
+}
+
 /** The enhancement worker's codec: full-size RGBA in, a metadata-free JPEG of keeping quality out. */
 export const canvasCodec: Codec = {
-  decode: (blob: Blob, type: AcceptedImageType) => decodeRgba(blob, { onWhite: type !== 'image/jpeg' }),
+  decode: (blob: Blob, type: AcceptedImageType) => decodeRgba(blob, decodeOptions(type)),
   encode: (image: RgbaImage) => encodeRgba(image, 'image/jpeg', JPEG_QUALITY.keep),
 };

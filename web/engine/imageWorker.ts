@@ -3,15 +3,15 @@
 // it may be lent to another worker's photo (help: rows of one kernel, see bandHelp.ts).
 
 import { expose } from 'comlink';
-import { helpWithBands, reusingSharedFrames, shareable, withBandLending } from './bandHelp';
-import { canvasCodec } from './canvasCodec';
+import { helpWithBands, reusingSharedFrames, sharedFrameMaker, withBandLending } from './bandHelp';
+import { canvasCodec, decodeOptions, decodeRgba } from './canvasCodec';
 import { enhanceJob, type Codec } from './enhance';
 import { modeRunnerFor } from './learnedRetouch';
 import type { ImageWorkerApi } from './protocol';
 
 /** The canvas codec, with the decoded photo in shared memory where its kernels can be split across workers. */
 const sharingCodec: Codec = {
-  decode: async (blob, type) => shareable(await canvasCodec.decode(blob, type)),
+  decode: (blob, type) => decodeRgba(blob, { ...decodeOptions(type), into: sharedFrameMaker() }),
   encode: canvasCodec.encode,
 };
 

@@ -145,4 +145,13 @@ describe("a worker's shared frames from photo to photo (reusingSharedFrames)", (
     // Outside a photo, frames are new memory again.
     expect(createSharedImage(40, 30).data.buffer).not.toBe(fourth.buffers[0]);
   });
+
+  it('a frame its maker overwrites whole (the decoded photo, a kernel output) is reused without clearing', async () => {
+    await photo(true);
+    const contents = await reusingSharedFrames(
+      async () => Array.from(new Set(createSharedImage(40, 30, true).data)),
+      () => false,
+    );
+    expect(contents).toEqual([200]);
+  });
 });
