@@ -1,6 +1,7 @@
 // From the detector's boxes to the objects a mode removes: the mode's labels, a score threshold below the room
 // analysis' 0.3 (small objects score low on this detector; a missed cup stays in the photo, a false one only
-// costs a patch of wall), boxes too big to fill believably left alone, and rows of books kept (a shelf is decor).
+// costs a patch of wall), boxes too big to fill believably left alone, and what is displayed rather than left
+// lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge).
 import type { Detection } from '../analysis/room/types';
 import { CLUTTER_LABELS, type DeclutterModeId } from './clutterLabels';
 
@@ -10,6 +11,14 @@ export const CLUTTER_MIN_SCORE = 0.2;
 export const CLUTTER_MAX_BOX_AREA = 0.1;
 /** From this many books on, they are a bookshelf, not clutter. */
 export const BOOKSHELF_MIN_BOOKS = 4;
+/**
+ * Loose things lie on counters, tables, seats and floors, below the camera of a photo taken at standing height,
+ * so below the middle of a level frame. An object that ends in the top 30 % of the frame stands on top of a
+ * cupboard or the fridge or on a high shelf (decor a fill would turn into a smudge on the cornice). The line
+ * sits well above the middle because a camera tilted down raises the counters: on the fixture kitchens, loose
+ * things on counters end from 0.35 of the height down, decor on cupboards at 0.17-0.30.
+ */
+export const HIGH_UP = 0.3;
 
 export interface ClutterOptions {
   minScore: number;
@@ -35,5 +44,6 @@ export function selectClutter(
   const books = picked.filter((d) => d.label === 'book').length;
   return picked
     .filter((d) => d.label !== 'book' || books < BOOKSHELF_MIN_BOOKS)
+    .filter((d) => d.box.y + d.box.height >= HIGH_UP)
     .sort((a, b) => b.score - a.score);
 }

@@ -81,6 +81,8 @@ describe('#selectClutter', () => {
     ['sorts by score', [at('cup', 0.3), at('remote', 0.6)], ['remote', 'cup']],
     ['keeps a row of books (a shelf)', Array.from({ length: BOOKSHELF_MIN_BOOKS }, (_, i) => at('book', 0.5, 0.03, i * 0.04)), []], // prettier-ignore
     ['removes a book or two', [at('book', 0.5)], ['book']],
+    ['keeps what stands high up (on a cupboard)', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.09 } }], []], // prettier-ignore
+    ['removes what ends just below that line', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.11 } }], ['bottle']], // prettier-ignore
   ])('%s', (_name, detections, labels) => {
     expect(selectClutter(detections, 'declutter').map((d) => d.label)).toEqual(labels);
   });
