@@ -1,6 +1,7 @@
 // The whole offline removal on one photo, for the builtin provider, the declutter CLI and the device brush alike:
-// detections (from the room detector, run by the caller) -> the mode's clutter -> one mask with the painted
-// strokes -> the fill (core/inpaint) -> the German description. Pure: the caller decodes, detects and encodes.
+// detections (from the room detector, run by the caller) -> the mode's clutter, less lamps hanging from a cord
+// (hanging.ts) -> one mask with the painted strokes -> the fill (core/inpaint) -> the German description. Pure:
+// the caller decodes, detects and encodes.
 import type { Detection } from '../analysis/room/types';
 import type { RgbaImage } from '../imaging/types';
 import { inpaint, type InpaintOptions } from '../inpaint/fill';
@@ -8,6 +9,7 @@ import { maskComponents } from '../inpaint/maskOps';
 import { buildClutterMask, type ClutterMaskOptions, type MaskedObject, type Stroke } from './buildMask';
 import type { DeclutterModeId } from './clutterLabels';
 import { describeRemoval } from './germanNames';
+import { hangsFromCord } from './hanging';
 import { selectClutter, type ClutterOptions } from './selectClutter';
 
 export interface RemoveClutterOptions {
@@ -37,7 +39,7 @@ export function removeClutter(
   strokes: readonly Stroke[] = [],
   options: Partial<RemoveClutterOptions> = {},
 ): RemovedClutter {
-  const clutter = selectClutter(detections, mode, options.clutter);
+  const clutter = selectClutter(detections, mode, options.clutter).filter((d) => !hangsFromCord(image, d));
   const { mask, objects } = buildClutterMask(image, clutter, strokes, options.mask);
   const paintedAreas = strokes.length === 0 ? 0 : countPaintedAreas(image, strokes, options.mask);
   const nothing = objects.length === 0 && paintedAreas === 0;
