@@ -1,8 +1,9 @@
 // From the detector's boxes to the objects a mode removes: the mode's labels, a score threshold below the room
 // analysis' 0.3 (small objects score low on this detector; a missed cup stays in the photo, a false one only
 // costs a patch of wall), boxes too big to fill believably left alone, and what is displayed rather than left
-// lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge).
-import type { Detection } from '../analysis/room/types';
+// lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge), dishes on
+// wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge.
+import type { Box, Detection } from '../analysis/room/types';
 import { CLUTTER_LABELS, type DeclutterModeId } from './clutterLabels';
 
 /** Detections from this score on are removed. Measured on the fixture kitchens and living rooms (see README). */
@@ -19,6 +20,11 @@ export const BOOKSHELF_MIN_BOOKS = 4;
  * things on counters end from 0.35 of the height down, decor on cupboards at 0.17-0.30.
  */
 export const HIGH_UP = 0.3;
+
+/** Dishes on shelves one above the other in the upper half of the frame are a display: wall cupboards, shelves. */
+const DISPLAYED_DISHES: readonly string[] = ['bowl', 'cup', 'wine glass'];
+/** The middle of the frame: counters and tables lie below it in a photo taken at standing height. */
+const WALL_SHELVES = 0.5;
 
 export interface ClutterOptions {
   minScore: number;
@@ -42,8 +48,26 @@ export function selectClutter(
     (d) => d.score >= minScore && labels.includes(d.label) && d.box.width * d.box.height <= maxBoxArea,
   );
   const books = picked.filter((d) => d.label === 'book').length;
+  const shelved = picked.filter(
+    (d) => DISPLAYED_DISHES.includes(d.label) && d.box.y + d.box.height < WALL_SHELVES,
+  );
   return picked
     .filter((d) => d.label !== 'book' || books < BOOKSHELF_MIN_BOOKS)
     .filter((d) => d.box.y + d.box.height >= HIGH_UP)
+    .filter((d) => !shelved.includes(d) || !shelved.some((other) => onShelvesAbove(d.box, other.box)))
     .sort((a, b) => b.score - a.score);
+}
+
+/**
+ * True when two boxes stand on neighbouring shelves: one column (they overlap across half the narrower width)
+ * and one wholly above the other, with a gap under 1.5 times the taller. (Lower in the frame, on a table, a plate
+ * far behind another looks just so, hence only the upper half.)
+ */
+function onShelvesAbove(a: Box, b: Box): boolean {
+  if (a === b) return false;
+  const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  if (across < 0.5 * Math.min(a.width, b.width)) return false;
+  const [upper, lower] = a.y < b.y ? [a, b] : [b, a];
+  const gap = lower.y - (upper.y + upper.height);
+  return gap >= 0 && gap < 1.5 * Math.max(a.height, b.height);
 }

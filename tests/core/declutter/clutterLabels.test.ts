@@ -71,6 +71,12 @@ const at = (label: Detection['label'], score: number, size = 0.05, x = 0.1): Det
   score,
   box: { x, y: 0.5, width: size, height: size },
 });
+/** A 0.05 x 0.08 box whose top is at y. */
+const standing = (label: Detection['label'], y: number, x = 0.1): Detection => ({
+  label,
+  score: 0.5,
+  box: { x, y, width: 0.05, height: 0.08 },
+});
 
 describe('#selectClutter', () => {
   it.each([
@@ -82,6 +88,14 @@ describe('#selectClutter', () => {
     ['keeps a row of books (a shelf)', Array.from({ length: BOOKSHELF_MIN_BOOKS }, (_, i) => at('book', 0.5, 0.03, i * 0.04)), []], // prettier-ignore
     ['removes a book or two', [at('book', 0.5)], ['book']],
     ['keeps what stands high up (on a cupboard)', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.09 } }], []], // prettier-ignore
+    [
+      'keeps dishes on wall shelves one above the other',
+      [standing('cup', 0.3), standing('bowl', 0.4, 0.12)],
+      [],
+    ],
+    ['removes plates one behind the other on a table', [standing('bowl', 0.6), standing('bowl', 0.7, 0.12)], ['bowl', 'bowl']], // prettier-ignore
+    ['removes dishes side by side on a high counter', [standing('cup', 0.35), standing('cup', 0.35, 0.2)], ['cup', 'cup']], // prettier-ignore
+    ['removes a bottle under a shelf of cups', [standing('cup', 0.3), standing('cup', 0.3, 0.2), standing('bottle', 0.4, 0.11)], ['cup', 'cup', 'bottle']], // prettier-ignore
     ['removes what ends just below that line', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.11 } }], ['bottle']], // prettier-ignore
   ])('%s', (_name, detections, labels) => {
     expect(selectClutter(detections, 'declutter').map((d) => d.label)).toEqual(labels);
