@@ -46,8 +46,8 @@ async function main(): Promise<number> {
   process.stdout.write(
     JSON.stringify({
       removed: result.removed.map((o) => ({ label: o.label, box: o.box })),
-      objectsBefore: clutterOfModes(result.detections, modes).length,
-      objectsAfter: clutterOfModes(after, modes).length,
+      objectsBefore: clutterOfModes(image, result.detections, modes).length,
+      objectsAfter: clutterOfModes(result.image, after, modes).length,
       ms,
     }) + '\n',
   );

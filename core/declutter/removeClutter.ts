@@ -39,7 +39,7 @@ export function removeClutter(
   strokes: readonly Stroke[] = [],
   options: Partial<RemoveClutterOptions> = {},
 ): RemovedClutter {
-  const clutter = selectClutter(detections, mode, options.clutter).filter((d) => !hangsFromCord(image, d));
+  const clutter = clutterIn(image, detections, mode, options.clutter);
   const { mask, objects } = buildClutterMask(image, clutter, strokes, options.mask);
   const paintedAreas = strokes.length === 0 ? 0 : countPaintedAreas(image, strokes, options.mask);
   const nothing = objects.length === 0 && paintedAreas === 0;
@@ -53,6 +53,16 @@ export function removeClutter(
       paintedAreas,
     ),
   };
+}
+
+/** The detections a mode removes from this photo: selectClutter's, less the lamps hanging from a cord. */
+export function clutterIn(
+  image: RgbaImage,
+  detections: readonly Detection[],
+  mode: DeclutterModeId,
+  options?: Partial<ClutterOptions>,
+): Detection[] {
+  return selectClutter(detections, mode, options).filter((d) => !hangsFromCord(image, d));
 }
 
 function countPaintedAreas(

@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnhanceSingleResponse } from '../../core/contract/enhance';
+import { createImage } from '../../core/imaging/types';
 import { BUILTIN_MAX_SIDE } from '../../server/ai/builtin';
 import { clutterOfModes, declutterRgba, defaultObjectDetector } from '../../server/ai/builtin/declutter';
 import { imagePool } from '../../server/pool/imagePool';
@@ -68,8 +69,10 @@ describe('declutterRgba on fixture rooms', () => {
       const image = await decodeRgba(resolve(ROOMS, path), BUILTIN_MAX_SIDE);
       const original = image.data.slice();
       const result = await declutterRgba(image, ['declutter'], defaultObjectDetector);
-      const before = clutterOfModes(result.detections, ['declutter']).length;
-      const after = clutterOfModes(await defaultObjectDetector(result.image), ['declutter']).length;
+      const before = clutterOfModes(image, result.detections, ['declutter']).length;
+      const after = clutterOfModes(result.image, await defaultObjectDetector(result.image), [
+        'declutter',
+      ]).length;
       expect(before).toBeGreaterThan(0);
       expect(after).toBeLessThanOrEqual(before * 0.25);
       // Every object found at first is named; later rounds may name more (objects seen once others were gone).
@@ -121,12 +124,12 @@ describe('declutterRgba on fixture rooms', () => {
       // An agency's watermark along the bottom edge, taken for a spoon (kitchen 69): left alone.
       { label: 'spoon' as const, score: 0.5, box: { x: 0.81, y: 0.95, width: 0.08, height: 0.046 } },
     ];
-    expect(clutterOfModes(detections, ['declutter']).map((d) => d.label)).toEqual(['bowl', 'bottle']);
+    const blank = createImage(100, 100);
+    expect(clutterOfModes(blank, detections, ['declutter']).map((d) => d.label)).toEqual(['bowl', 'bottle']);
     // Two modes: the union, each once.
-    expect(clutterOfModes(detections, ['cleanCounters', 'entertainmentTidy']).map((d) => d.label)).toEqual([
-      'bowl',
-      'bottle',
-    ]);
+    expect(
+      clutterOfModes(blank, detections, ['cleanCounters', 'entertainmentTidy']).map((d) => d.label),
+    ).toEqual(['bowl', 'bottle']);
   });
 });
 

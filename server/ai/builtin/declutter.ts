@@ -5,9 +5,9 @@
 // would.
 import type { Detection } from '../../../core/analysis/room/types';
 import {
+  clutterIn,
   describeRemoval,
   isDeclutterMode,
-  selectClutter,
   type DeclutterModeId,
   type RemovedClutter,
 } from '../../../core/declutter';
@@ -30,12 +30,13 @@ export function declutterModesOf(modeIds: readonly string[]): DeclutterModeId[] 
  * include every other mode's): each mode picks its own, the union keeps each detection once.
  */
 export function clutterOfModes(
+  image: RgbaImage,
   detections: readonly Detection[],
   modes: readonly DeclutterModeId[],
 ): Detection[] {
   const picked = new Set<Detection>();
   for (const mode of modes) {
-    for (const d of selectClutter(detections, mode)) if (!onFrameEdge(d.box)) picked.add(d);
+    for (const d of clutterIn(image, detections, mode)) if (!onFrameEdge(d.box)) picked.add(d);
   }
   // The detector names one object by several classes (a bowl that is also 'pizza' and 'cake'): one box, one thing.
   const kept: Detection[] = [];
@@ -87,10 +88,10 @@ export async function declutterRgba(
   detect: ObjectDetector,
 ): Promise<RemovedClutter & { detections: Detection[] }> {
   const detections = await detect(image);
-  let clutter = clutterOfModes(detections, modes);
+  let clutter = clutterOfModes(image, detections, modes);
   let result = await imagePool.run('removeClutter', { image, detections: clutter, mode: 'declutter' });
   for (let round = 1; round < ROUNDS && result.removed.length > 0; round++) {
-    clutter = clutterOfModes(await detect(result.image), modes);
+    clutter = clutterOfModes(result.image, await detect(result.image), modes);
     if (clutter.length === 0) break;
     const next = await imagePool.run('removeClutter', {
       image: result.image,
