@@ -20,7 +20,7 @@ export interface LineOptions {
 export const DEFAULT_LINE_OPTIONS: LineOptions = Object.freeze({
   bandFraction: 0.3,
   minContrast: 16,
-  minRunFraction: 0.12,
+  minRunFraction: 0.08,
   maxLines: 16,
 });
 
@@ -102,6 +102,16 @@ const RUN_GAP = 3;
 const REACH_GAP = 6;
 /** The band searched for edges is at least this wide (px): a line needs a run of its own to be believed. */
 const MIN_BAND = 16;
+/**
+ * Least run (px) of an edge seen on both sides of the hole: two collinear pieces are evidence enough even when
+ * each is shorter than minRun (the back edge of a shelf, seen beside the bowl that stood on it).
+ */
+const MIN_PAIRED_RUN = 5;
+/**
+ * Hough peaks tried per line allowed: in a busy crop (shelves, cupboard doors, a cable) many strong peaks come to
+ * nothing before the short edge that matters (4 left the back edge of kitchen 179's shelf unfound).
+ */
+const PEAKS_PER_LINE = 16;
 
 interface Line {
   /** Normal angle and offset: x·cos θ + y·sin θ = ρ. */
@@ -164,7 +174,7 @@ export function findBarriers(
     minContrast: options.minContrast,
   };
   let lines = 0;
-  for (let attempt = 0; attempt < 4 * options.maxLines && lines < options.maxLines; attempt++) {
+  for (let attempt = 0; attempt < PEAKS_PER_LINE * options.maxLines && lines < options.maxLines; attempt++) {
     let best = -1;
     let bestVotes = minRun * 0.6;
     for (let k = 0; k < votes.length; k++) {
@@ -266,7 +276,17 @@ function traceLine(peak: Line, search: EdgeSearch): { barriers: Barrier[]; pixel
   }
   const first = longest.length < 2 ? null : refit(longest, width);
   if (!first) return none;
-  const seen = barriersAlong(first, search);
+  let seen = barriersAlong(first, search);
+  // Short runs on both sides of the hole: one of them alone fixes the angle too loosely to meet the other, so
+  // the line is fitted to all the peak's runs together.
+  const paired = runsOf(rough).filter((r) => rough[r.to].t - rough[r.from].t >= MIN_PAIRED_RUN);
+  if (seen.barriers.length === 0 && paired.length >= 2) {
+    const together = refit(
+      paired.flatMap((r) => rough.slice(r.from, r.to + 1)),
+      width,
+    );
+    if (together) seen = barriersAlong(together, search);
+  }
   // Seen on both sides of the hole (or of several holes): refit to all of it, a far longer baseline than one run.
   if (seen.runs.length < 2) return seen;
   const all = refit(seen.runs.flat(), width);
@@ -283,12 +303,10 @@ function barriersAlong(
   const { planes, hole, minRun, minContrast } = search;
   const { width, height } = planes;
   const members = membersOf(line, search);
+  const length = (run: Member[]) => run[run.length - 1].t - run[0].t;
   const runs = runsOf(members)
     .map(({ from, to }) => members.slice(from, to + 1))
-    .filter(
-      (run) =>
-        run[run.length - 1].t - run[0].t >= minRun && sideContrast(planes, hole, line, run) >= minContrast,
-    );
+    .filter((run) => length(run) >= MIN_PAIRED_RUN && sideContrast(planes, hole, line, run) >= minContrast);
   const barriers: Barrier[] = [];
   const pixels: number[] = [];
   const touching: Member[][] = [];
@@ -321,7 +339,9 @@ function barriersAlong(
       (run) => a - run[run.length - 1].t > 0 && a - run[run.length - 1].t <= REACH_GAP,
     );
     const after = runs.find((run) => run[0].t - b > 0 && run[0].t - b <= REACH_GAP);
-    if (!before && !after) continue;
+    // A short run counts only with one across the hole.
+    const long = (run: Member[] | undefined) => !!run && length(run) >= minRun;
+    if (!(before && after) && !long(before) && !long(after)) continue;
     for (const run of [before, after]) {
       if (!run || touching.includes(run)) continue;
       touching.push(run);

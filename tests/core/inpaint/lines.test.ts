@@ -90,6 +90,34 @@ describe('#findBarriers', () => {
     }
   });
 
+  // A shelf between two white walls (x < 30, x > 130): its back edge (dark panel above, light board below,
+  // sloping a little) is seen for only 7 px on each side of a wide hole, less than a run needs alone.
+  const shelf =
+    (rightWall: number): Shade =>
+    (x, y) =>
+      x < 30 || x > rightWall ? 220 : y < 60 + 0.08 * (x - 80) ? 80 : 170;
+  const ellipse = (cx: number, cy: number, rx: number, ry: number) => {
+    const mask = new Uint8Array(W * H);
+    for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) mask[y * W + x] = 1; // prettier-ignore
+    return mask;
+  };
+
+  it('continues an edge seen for a few pixels on both sides of the hole (a shelf behind a bowl)', () => {
+    const mask = ellipse(80, 60, 42, 18);
+    const barriers = findBarriers(planes(image(shelf(130)), mask), mask, Math.sqrt(Math.PI * 42 * 18));
+    const edge = barriers.filter((b) => Math.abs(b.dy / b.dx) < 0.3);
+    expect(edge).toHaveLength(1);
+    expect(edge[0]!.twoSided).toBe(true);
+    const [x, y] = at(edge[0]!, (edge[0]!.t0 + edge[0]!.t1) / 2);
+    expect(Math.abs(y - (60 + 0.08 * (x - 80)))).toBeLessThan(1);
+  });
+
+  it('does not trust so short a piece seen on one side only', () => {
+    const mask = ellipse(80, 60, 42, 18);
+    const barriers = findBarriers(planes(image(shelf(121)), mask), mask, Math.sqrt(Math.PI * 42 * 18));
+    expect(barriers.filter((b) => Math.abs(b.dy / b.dx) < 0.3)).toEqual([]);
+  });
+
   it.each([
     ['a smooth shading', (x: number, y: number) => 60 + x * 0.6 + y * 0.3],
     ['fine noise', (x: number, y: number) => 128 + 40 * Math.sin(x * 12.9898 + y * 78.233)],
