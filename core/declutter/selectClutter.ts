@@ -2,7 +2,8 @@
 // analysis' 0.3 (small objects score low on this detector; a missed cup stays in the photo, a false one only
 // costs a patch of wall), boxes too big to fill believably left alone, and what is displayed rather than left
 // lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge), dishes on
-// wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge.
+// wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge; and the tap, which
+// the detector takes for a bottle.
 import type { Box, Detection } from '../analysis/room/types';
 import { CLUTTER_LABELS, type DeclutterModeId } from './clutterLabels';
 
@@ -20,6 +21,13 @@ export const BOOKSHELF_MIN_BOOKS = 4;
  * things on counters end from 0.35 of the height down, decor on cupboards at 0.17-0.30.
  */
 export const HIGH_UP = 0.3;
+
+/**
+ * A tap is no clutter, but the detector calls it a bottle: a 'bottle' standing inside a detected sink's box (its
+ * base within the sink's outline) is taken for the tap, or the sink's own soap dispenser. Dishes in the sink stay
+ * clutter.
+ */
+const TAP_LABELS: readonly string[] = ['bottle'];
 
 /** Dishes on shelves one above the other in the upper half of the frame are a display: wall cupboards, shelves. */
 const DISPLAYED_DISHES: readonly string[] = ['bowl', 'cup', 'wine glass'];
@@ -48,6 +56,7 @@ export function selectClutter(
     (d) => d.score >= minScore && labels.includes(d.label) && d.box.width * d.box.height <= maxBoxArea,
   );
   const books = picked.filter((d) => d.label === 'book').length;
+  const sinks = detections.filter((d) => d.label === 'sink' && d.score >= minScore).map((d) => d.box);
   const shelved = picked.filter(
     (d) => DISPLAYED_DISHES.includes(d.label) && d.box.y + d.box.height < WALL_SHELVES,
   );
@@ -55,7 +64,15 @@ export function selectClutter(
     .filter((d) => d.label !== 'book' || books < BOOKSHELF_MIN_BOOKS)
     .filter((d) => d.box.y + d.box.height >= HIGH_UP)
     .filter((d) => !shelved.includes(d) || !shelved.some((other) => onShelvesAbove(d.box, other.box)))
+    .filter((d) => !TAP_LABELS.includes(d.label) || !sinks.some((sink) => standsIn(d.box, sink)))
     .sort((a, b) => b.score - a.score);
+}
+
+/** True when the middle of the box's bottom edge (where the thing stands) lies inside `area`. */
+function standsIn(box: Box, area: Box): boolean {
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height;
+  return x >= area.x && x <= area.x + area.width && y >= area.y && y <= area.y + area.height;
 }
 
 /**

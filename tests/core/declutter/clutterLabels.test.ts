@@ -96,6 +96,8 @@ describe('#selectClutter', () => {
     ['removes plates one behind the other on a table', [standing('bowl', 0.6), standing('bowl', 0.7, 0.12)], ['bowl', 'bowl']], // prettier-ignore
     ['removes dishes side by side on a high counter', [standing('cup', 0.35), standing('cup', 0.35, 0.2)], ['cup', 'cup']], // prettier-ignore
     ['removes a bottle under a shelf of cups', [standing('cup', 0.3), standing('cup', 0.3, 0.2), standing('bottle', 0.4, 0.11)], ['cup', 'cup', 'bottle']], // prettier-ignore
+    ['keeps a tap (a bottle standing in the sink)', [standing('bottle', 0.5, 0.3), { ...at('sink', 0.4), box: { x: 0.2, y: 0.55, width: 0.3, height: 0.1 } }], []], // prettier-ignore
+    ['removes a bottle beside the sink and a cup in it', [standing('bottle', 0.5, 0.55), standing('cup', 0.5, 0.3), { ...at('sink', 0.4), box: { x: 0.2, y: 0.55, width: 0.3, height: 0.1 } }], ['bottle', 'cup']], // prettier-ignore
     ['removes what ends just below that line', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.11 } }], ['bottle']], // prettier-ignore
   ])('%s', (_name, detections, labels) => {
     expect(selectClutter(detections, 'declutter').map((d) => d.label)).toEqual(labels);
