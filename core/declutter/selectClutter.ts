@@ -20,14 +20,14 @@ export const BOOKSHELF_MIN_BOOKS = 4;
  * sits well above the middle because a camera tilted down raises the counters: on the fixture kitchens, loose
  * things on counters end from 0.35 of the height down, decor on cupboards at 0.17-0.30.
  */
-export const HIGH_UP = 0.3;
+const HIGH_UP = 0.3;
 
 /**
  * A tap is no clutter, but the detector calls it a bottle: a 'bottle' standing inside a detected sink's box (its
  * base within the sink's outline) is taken for the tap, or the sink's own soap dispenser. Dishes in the sink stay
  * clutter.
  */
-const TAP_LABELS: readonly string[] = ['bottle'];
+const TAP_LABEL = 'bottle';
 
 /** Dishes on shelves one above the other in the upper half of the frame are a display: wall cupboards, shelves. */
 const DISPLAYED_DISHES: readonly string[] = ['bowl', 'cup', 'wine glass'];
@@ -64,7 +64,7 @@ export function selectClutter(
     .filter((d) => d.label !== 'book' || books < BOOKSHELF_MIN_BOOKS)
     .filter((d) => d.box.y + d.box.height >= HIGH_UP)
     .filter((d) => !shelved.includes(d) || !shelved.some((other) => onShelvesAbove(d.box, other.box)))
-    .filter((d) => !TAP_LABELS.includes(d.label) || !sinks.some((sink) => standsIn(d.box, sink)))
+    .filter((d) => d.label !== TAP_LABEL || !sinks.some((sink) => standsIn(d.box, sink)))
     .sort((a, b) => b.score - a.score);
 }
 

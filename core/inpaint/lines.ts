@@ -279,12 +279,10 @@ function traceLine(peak: Line, search: EdgeSearch): { barriers: Barrier[]; pixel
   let seen = barriersAlong(first, search);
   // Short runs on both sides of the hole: one of them alone fixes the angle too loosely to meet the other, so
   // the line is fitted to all the peak's runs together.
-  const paired = runsOf(rough).filter((r) => rough[r.to].t - rough[r.from].t >= MIN_PAIRED_RUN);
-  if (seen.barriers.length === 0 && paired.length >= 2) {
-    const together = refit(
-      paired.flatMap((r) => rough.slice(r.from, r.to + 1)),
-      width,
-    );
+  if (seen.barriers.length === 0) {
+    const paired = runsOf(rough).filter((r) => rough[r.to].t - rough[r.from].t >= MIN_PAIRED_RUN);
+    const pixels = paired.flatMap((r) => rough.slice(r.from, r.to + 1));
+    const together = paired.length >= 2 ? refit(pixels, width) : null;
     if (together) seen = barriersAlong(together, search);
   }
   // Seen on both sides of the hole (or of several holes): refit to all of it, a far longer baseline than one run.
