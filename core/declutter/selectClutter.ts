@@ -2,10 +2,11 @@
 // analysis' 0.3 (small objects score low on this detector; a missed cup stays in the photo, a false one only
 // costs a patch of wall), boxes too big to fill believably left alone, and what is displayed rather than left
 // lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge), dishes on
-// wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge; and the tap, which
-// the detector takes for a bottle.
+// wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge; the tap, which
+// the detector takes for a bottle; and whatever the detector names more surely as part of the room.
+import { iou } from '../analysis/room/nms';
 import type { Box, Detection } from '../analysis/room/types';
-import { CLUTTER_LABELS, type DeclutterModeId } from './clutterLabels';
+import { CLUTTER_LABELS, NEVER_CLUTTER, type DeclutterModeId } from './clutterLabels';
 
 /** Detections from this score on are removed. Measured on the fixture kitchens and living rooms (see README). */
 export const CLUTTER_MIN_SCORE = 0.2;
@@ -34,6 +35,13 @@ const DISPLAYED_DISHES: readonly string[] = ['bowl', 'cup', 'wine glass'];
 /** The middle of the frame: counters and tables lie below it in a photo taken at standing height. */
 const WALL_SHELVES = 0.5;
 
+/**
+ * The detector names one box under several labels, each with its score: a sink's basin is also a 'bowl', a plant on
+ * the sill also a 'bottle'. Boxes this alike (intersection over union) are one thing, and when its likelier name
+ * is part of the room (NEVER_CLUTTER) it stays.
+ */
+const SAME_THING_IOU = 0.7;
+
 export interface ClutterOptions {
   minScore: number;
   maxBoxArea: number;
@@ -57,6 +65,7 @@ export function selectClutter(
   );
   const books = picked.filter((d) => d.label === 'book').length;
   const sinks = detections.filter((d) => d.label === 'sink' && d.score >= minScore).map((d) => d.box);
+  const room = detections.filter((d) => NEVER_CLUTTER.includes(d.label));
   const shelved = picked.filter(
     (d) => DISPLAYED_DISHES.includes(d.label) && d.box.y + d.box.height < WALL_SHELVES,
   );
@@ -65,6 +74,7 @@ export function selectClutter(
     .filter((d) => d.box.y + d.box.height >= HIGH_UP)
     .filter((d) => !shelved.includes(d) || !shelved.some((other) => onShelvesAbove(d.box, other.box)))
     .filter((d) => d.label !== TAP_LABEL || !sinks.some((sink) => standsIn(d.box, sink)))
+    .filter((d) => !room.some((r) => r.score > d.score && iou(r.box, d.box) >= SAME_THING_IOU))
     .sort((a, b) => b.score - a.score);
 }
 
