@@ -2,6 +2,7 @@
 // frequent in a ring just outside the box are background, colours frequent inside and rare in the ring are the
 // object (a one-shot, GrabCut-like colour model). When the evidence is weak (object and surface alike), the
 // ellipse inscribed in the box stands in, which covers most small objects with less of the surface than the box.
+// Objects also stick out of their boxes (a bottle's neck above it): the cut follows a neck a little way up.
 import type { RgbaImage } from '../imaging/types';
 import type { PixelBox } from '../inpaint/maskOps';
 
@@ -16,9 +17,18 @@ const MIN_SHARE = 0.12;
 const MAX_SHARE = 0.92;
 /** The share of the inscribed ellipse (radii) always taken as object, whatever the colours say. */
 const CORE_ELLIPSE = 0.8;
+/**
+ * How far the colour cut follows the object up out of its box, as a share of the box's height: the detector's box
+ * often stops below a bottle's neck, and a left-over neck is a dark stub that the fill smears down into the hole.
+ */
+const REACH_SHARE = 0.3;
+/** A growth past the box larger than this share of the object inside it is the surface leaking in: dropped. */
+const MAX_REACH_GROWTH = 0.35;
+/** What is followed up must be a neck: no row of it wider than this share of the object's widest row. */
+const NECK_SHARE = 0.6;
 
 export interface RefinedObject {
-  /** The box clipped to the image and rounded to whole pixels. */
+  /** The box clipped to the image and rounded to whole pixels (grown up by a neck that sticks out of it, see REACH_SHARE). */
   box: PixelBox;
   /** 1 for object pixels, box-local (box.width * box.height, rows top to bottom). */
   mask: Uint8Array;
@@ -103,7 +113,53 @@ export function refineBox(image: RgbaImage, box: PixelBox): RefinedObject {
   // the core ellipse is always removed as well, which costs little surface and never leaves half an object.
   const core = ellipseMask(bw, clipped.height, CORE_ELLIPSE);
   for (let i = 0; i < mask.length; i++) mask[i] |= core[i];
-  return { box: clipped, mask, method: 'colour' };
+  const isObject = (p: number) => {
+    const b = bin(p);
+    return inside[b] / nIn > (OBJECT_RATIO * (outside[b] + 0.5)) / nOut;
+  };
+  return { ...followOut(width, clipped, mask, kept, isObject), method: 'colour' };
+}
+
+/**
+ * The object's mask grown up past its box into pixels of object colour 4-connected to it, the box grown with it.
+ * Only a narrow part (a neck, a cap) is followed: what goes on up as wide as the object is something bigger it is
+ * part of (the coffee maker above a carafe) or the surface leaking in, and the box is kept as it was.
+ */
+function followOut(
+  width: number,
+  box: PixelBox,
+  mask: Uint8Array,
+  kept: number,
+  isObject: (p: number) => boolean,
+): { box: PixelBox; mask: Uint8Array } {
+  const reach = Math.min(box.y, Math.round(REACH_SHARE * box.height));
+  const bw = box.width;
+  const grown = new Uint8Array(bw * (reach + box.height));
+  grown.set(mask, reach * bw);
+  const stack: number[] = [];
+  for (let x = 0; x < bw; x++) if (mask[x]) stack.push(reach * bw + x);
+  let added = 0;
+  const rowWidth = new Int32Array(reach);
+  while (stack.length > 0) {
+    const z = stack.pop()!;
+    for (const q of neighbours(z, bw, reach + box.height)) {
+      const row = Math.floor(q / bw);
+      if (grown[q] || row >= reach || !isObject((box.y - reach + row) * width + box.x + (q % bw))) continue;
+      grown[q] = 1;
+      added++;
+      rowWidth[row]++;
+      stack.push(q);
+    }
+  }
+  let widest = 0;
+  for (let y = 0; y < box.height; y++) {
+    let w = 0;
+    for (let x = 0; x < bw; x++) w += mask[y * bw + x];
+    widest = Math.max(widest, w);
+  }
+  const narrow = rowWidth.every((w) => w <= NECK_SHARE * widest);
+  if (added === 0 || added > MAX_REACH_GROWTH * kept || !narrow) return { box, mask };
+  return { box: { x: box.x, y: box.y - reach, width: bw, height: box.height + reach }, mask: grown };
 }
 
 /** 4-connected labels of a box-local mask (0 = not set). */

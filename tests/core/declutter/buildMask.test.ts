@@ -51,6 +51,41 @@ describe('#refineBox', () => {
     expect(surface).toBeLessThan(0.25 * (32 * 32 - objectTotal));
   });
 
+  /** A dark bottle (body 16 x 30 at (52, 40), neck 6 x 12 above it) on the textured grey surface. */
+  const onBottle = (x: number, y: number) =>
+    (x >= 52 && x < 68 && y >= 40 && y < 70) || (x >= 57 && x < 63 && y >= 28 && y < 40);
+  const bottle = (): RgbaImage => {
+    const image = scene();
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const v = 120 + ((x * 7 + y * 3) % 11);
+        image.data.set(onBottle(x, y) ? [30, 40, 25, 255] : [v, v, v, 255], (y * W + x) * 4);
+      }
+    }
+    return image;
+  };
+
+  it('follows the object out of its box: the neck above a box that stops at the shoulder', () => {
+    const refined = refineBox(bottle(), { x: 50, y: 38, width: 20, height: 34 });
+    expect(refined.method).toBe('colour');
+    expect(refined.box.y).toBeLessThanOrEqual(28);
+    const at = (x: number, y: number) =>
+      refined.mask[(y - refined.box.y) * refined.box.width + x - refined.box.x];
+    for (let y = 28; y < 40; y++) for (let x = 57; x < 63; x++) expect(at(x, y)).toBe(1);
+    // Not the surface beside the neck, nor anything below the box.
+    expect(at(52, 30)).toBe(0);
+    expect(refined.box.y + refined.box.height).toBe(72);
+  });
+
+  it('stays in its box when the colour runs on into the surface (no leak)', () => {
+    const image = bottle();
+    // A dark cabinet of the bottle's colour behind it, above the box's top.
+    for (let y = 0; y < 38; y++)
+      for (let x = 0; x < W; x++) image.data.set([30, 40, 25, 255], (y * W + x) * 4);
+    const refined = refineBox(image, { x: 50, y: 38, width: 20, height: 34 });
+    expect(refined.box).toEqual({ x: 50, y: 38, width: 20, height: 34 });
+  });
+
   it('falls back to the inscribed ellipse where object and surface share colours', () => {
     const flat = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(128) };
     const refined = refineBox(flat, { x: 40, y: 20, width: 40, height: 20 });
