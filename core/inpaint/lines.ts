@@ -131,7 +131,8 @@ export function findBarriers(
 ): Barrier[] {
   const { width, height } = planes;
   const depth = chamferDistance(hole, width, height);
-  const bandLimit = 3 * Math.max(MIN_BAND, options.bandFraction * extent);
+  const near = Math.max(MIN_BAND, options.bandFraction * extent);
+  const bandLimit = 3 * near;
   const band = new Uint8Array(width * height);
   for (let i = 0; i < band.length; i++) band[i] = !hole[i] && depth[i] <= bandLimit ? 1 : 0;
   const { strength, normal } = edges(planes, hole, band);
@@ -148,15 +149,19 @@ export function findBarriers(
   }
   const edgePixels: number[] = [];
   for (let i = 0; i < strength.length; i++) if (strength[i] >= EDGE_STRENGTH) edgePixels.push(i);
+  // An edge next to the hole is the one the fill must continue; the farther band only confirms its direction. In a
+  // busy crop (rows of cupboard doors and drawers) the far edges' peaks used up the line budget before the counter's
+  // back edge between the bottles was tried (kitchen 152): votes fade with the distance from the hole.
   /** Edge pixel `i` votes for the lines through it near its normal (+1), or takes its votes back (-1). */
   const vote = (i: number, delta: 1 | -1) => {
     const x = i % width;
     const y = (i - x) / width;
     const centre = Math.round((normal[i] * ANGLE_BINS) / Math.PI);
+    const weight = delta * Math.exp(-Math.max(0, depth[i] - near) / near);
     for (let k = -ANGLE_SPREAD; k <= ANGLE_SPREAD; k++) {
       const a = (((centre + k) % ANGLE_BINS) + ANGLE_BINS) % ANGLE_BINS;
       const cell = a * rhoBins + Math.round(x * cos[a] + y * sin[a]) + diagonal;
-      votes[cell] = Math.max(0, votes[cell] + delta);
+      votes[cell] = Math.max(0, votes[cell] + weight);
     }
   };
   for (const i of edgePixels) vote(i, 1);

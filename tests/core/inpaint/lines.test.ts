@@ -118,6 +118,35 @@ describe('#findBarriers', () => {
     expect(barriers.filter((b) => Math.abs(b.dy / b.dx) < 0.3)).toEqual([]);
   });
 
+  it('continues a short edge beside one hole before the long ones of a busy crop use up its lines', () => {
+    // 17 cupboard door edges run into a long hole below them (a dish rack), each seen over the whole band; on the
+    // right, a wall meets the counter at y = 60, seen only 10 px either side of a bottle's hole. The 16 lines a
+    // crop may have go to the edges whose pixels lie nearest a hole (kitchen 152's counter behind its bottles).
+    const [w, h] = [480, 160];
+    const shade: Shade = (x, y) => {
+      if (x < 350) return y < 110 ? (Math.floor(x / 20) % 2 ? 60 : 200) : 128;
+      if (Math.abs(x - 400) > 20) return 128;
+      return y < 60 ? 80 : 190;
+    };
+    const data = new Float32Array(w * h * 3);
+    const mask = new Uint8Array(w * h);
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        const i = y * w + x;
+        mask[i] = (x >= 10 && x < 345 && y >= 100 && y < 120) || ((x - 400) / 10) ** 2 + ((y - 60) / 25) ** 2 <= 1 ? 1 : 0; // prettier-ignore
+        let v = 0;
+        for (let sy = 0; sy < 4; sy++) for (let sx = 0; sx < 4; sx++) v += shade(x + (sx + 0.5) / 4 - 0.5, y + (sy + 0.5) / 4 - 0.5); // prettier-ignore
+        for (let c = 0; c < 3; c++) data[i * 3 + c] = mask[i] ? 0 : v / 16;
+      }
+    }
+    const area = mask.reduce((sum, v) => sum + v, 0);
+    const barriers = findBarriers({ width: w, height: h, channels: 3, data }, mask, Math.sqrt(area));
+    const counter = barriers.filter((b) => Math.abs(b.dy) < 0.1);
+    expect(counter).toHaveLength(1);
+    expect(counter[0]!.twoSided).toBe(true);
+    expect(Math.abs(counter[0]!.y0 - 60)).toBeLessThan(1);
+  });
+
   it.each([
     ['a smooth shading', (x: number, y: number) => 60 + x * 0.6 + y * 0.3],
     ['fine noise', (x: number, y: number) => 128 + 40 * Math.sin(x * 12.9898 + y * 78.233)],
