@@ -2,7 +2,8 @@
 // frequent in a ring just outside the box are background, colours frequent inside and rare in the ring are the
 // object (a one-shot, GrabCut-like colour model). When the evidence is weak (object and surface alike), the
 // ellipse inscribed in the box stands in, which covers most small objects with less of the surface than the box.
-// Objects also stick out of their boxes (a bottle's neck above it): the cut follows a neck a little way up.
+// Objects also stick out of their boxes (a bottle's neck above it, its edge beside it): the cut follows them a
+// little way out.
 import type { RgbaImage } from '../imaging/types';
 import type { PixelBox } from '../inpaint/maskOps';
 
@@ -22,13 +23,18 @@ const CORE_ELLIPSE = 0.8;
  * often stops below a bottle's neck, and a left-over neck is a dark stub that the fill smears down into the hole.
  */
 const REACH_SHARE = 0.3;
-/** A growth past the box larger than this share of the object inside it is the surface leaking in: dropped. */
-const MAX_REACH_GROWTH = 0.35;
+/**
+ * What sticks out is a neck or a sliver of edge: a growth that fills more than this share of the zone around the
+ * box is the surface, or something bigger the object is part of, leaking in: dropped.
+ */
+const MAX_ZONE_SHARE = 0.3;
 /** What is followed up must be a neck: no row of it wider than this share of the object's widest row. */
 const NECK_SHARE = 0.6;
+/** How far the cut follows the object out to the sides (at least 2 px): the box often stops short of its edge. */
+const SIDE_SHARE = 0.2;
 
 export interface RefinedObject {
-  /** The box clipped to the image and rounded to whole pixels (grown up by a neck that sticks out of it, see REACH_SHARE). */
+  /** The box clipped to the image and rounded to whole pixels (grown by what sticks out of it, see followOut). */
   box: PixelBox;
   /** 1 for object pixels, box-local (box.width * box.height, rows top to bottom). */
   mask: Uint8Array;
@@ -117,49 +123,82 @@ export function refineBox(image: RgbaImage, box: PixelBox): RefinedObject {
     const b = bin(p);
     return inside[b] / nIn > (OBJECT_RATIO * (outside[b] + 0.5)) / nOut;
   };
-  return { ...followOut(width, clipped, mask, kept, isObject), method: 'colour' };
+  return { ...followOut(width, clipped, mask, isObject), method: 'colour' };
 }
 
 /**
- * The object's mask grown up past its box into pixels of object colour 4-connected to it, the box grown with it.
- * Only a narrow part (a neck, a cap) is followed: what goes on up as wide as the object is something bigger it is
- * part of (the coffee maker above a carafe) or the surface leaking in, and the box is kept as it was.
+ * The object's mask grown past its box, up and to the sides, into pixels of object colour 4-connected to it; the
+ * box grows with it. Upwards only a narrow part (a neck, a cap) is followed: what goes on up as wide as the object
+ * is something bigger it is part of (the coffee maker above a carafe) or the surface leaking in, and the box is
+ * kept as it was.
  */
 function followOut(
   width: number,
   box: PixelBox,
   mask: Uint8Array,
-  kept: number,
   isObject: (p: number) => boolean,
 ): { box: PixelBox; mask: Uint8Array } {
-  const reach = Math.min(box.y, Math.round(REACH_SHARE * box.height));
-  const bw = box.width;
-  const grown = new Uint8Array(bw * (reach + box.height));
-  grown.set(mask, reach * bw);
+  const up = Math.min(box.y, Math.round(REACH_SHARE * box.height));
+  const side = Math.max(2, Math.round(SIDE_SHARE * box.width));
+  const left = Math.min(box.x, side);
+  const zone = { x: box.x - left, y: box.y - up, width: 0, height: up + box.height };
+  zone.width = left + box.width + Math.min(width - box.x - box.width, side);
+  const grown = new Uint8Array(zone.width * zone.height);
   const stack: number[] = [];
-  for (let x = 0; x < bw; x++) if (mask[x]) stack.push(reach * bw + x);
+  for (let y = 0; y < box.height; y++) {
+    for (let x = 0; x < box.width; x++) {
+      if (!mask[y * box.width + x]) continue;
+      const z = (y + up) * zone.width + x + left;
+      grown[z] = 1;
+      if (y === 0 || x === 0 || x === box.width - 1) stack.push(z);
+    }
+  }
+  const inBox = (zx: number, zy: number) => zy >= up && zx >= left && zx < left + box.width;
   let added = 0;
-  const rowWidth = new Int32Array(reach);
+  const rowWidth = new Int32Array(up);
   while (stack.length > 0) {
     const z = stack.pop()!;
-    for (const q of neighbours(z, bw, reach + box.height)) {
-      const row = Math.floor(q / bw);
-      if (grown[q] || row >= reach || !isObject((box.y - reach + row) * width + box.x + (q % bw))) continue;
+    for (const q of neighbours(z, zone.width, zone.height)) {
+      const zx = q % zone.width;
+      const zy = (q - zx) / zone.width;
+      if (grown[q] || inBox(zx, zy) || !isObject((zone.y + zy) * width + zone.x + zx)) continue;
       grown[q] = 1;
       added++;
-      rowWidth[row]++;
+      if (zy < up) rowWidth[zy]++;
       stack.push(q);
     }
   }
   let widest = 0;
   for (let y = 0; y < box.height; y++) {
     let w = 0;
-    for (let x = 0; x < bw; x++) w += mask[y * bw + x];
+    for (let x = 0; x < box.width; x++) w += mask[y * box.width + x];
     widest = Math.max(widest, w);
   }
   const narrow = rowWidth.every((w) => w <= NECK_SHARE * widest);
-  if (added === 0 || added > MAX_REACH_GROWTH * kept || !narrow) return { box, mask };
-  return { box: { x: box.x, y: box.y - reach, width: bw, height: box.height + reach }, mask: grown };
+  const around = zone.width * zone.height - box.width * box.height;
+  if (added === 0 || added > MAX_ZONE_SHARE * around || !narrow) return { box, mask };
+  return tighten(grown, zone, box);
+}
+
+/** The zone's mask cut down to the box plus the grown pixels' extent (the rest of the zone is empty). */
+function tighten(grown: Uint8Array, zone: PixelBox, box: PixelBox): { box: PixelBox; mask: Uint8Array } {
+  let x0 = box.x, y0 = box.y, x1 = box.x + box.width; // prettier-ignore
+  const y1 = box.y + box.height;
+  for (let zy = 0; zy < zone.height; zy++) {
+    for (let zx = 0; zx < zone.width; zx++) {
+      if (!grown[zy * zone.width + zx]) continue;
+      x0 = Math.min(x0, zone.x + zx);
+      y0 = Math.min(y0, zone.y + zy);
+      x1 = Math.max(x1, zone.x + zx + 1);
+    }
+  }
+  const tight = { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+  const mask = new Uint8Array(tight.width * tight.height);
+  for (let y = 0; y < tight.height; y++) {
+    const from = (y + tight.y - zone.y) * zone.width + tight.x - zone.x;
+    mask.set(grown.subarray(from, from + tight.width), y * tight.width);
+  }
+  return { box: tight, mask };
 }
 
 /** 4-connected labels of a box-local mask (0 = not set). */

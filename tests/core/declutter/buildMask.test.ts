@@ -77,6 +77,14 @@ describe('#refineBox', () => {
     expect(refined.box.y + refined.box.height).toBe(72);
   });
 
+  it('follows its edge out of a box that stops short of it at the side', () => {
+    const refined = refineBox(bottle(), { x: 50, y: 28, width: 15, height: 44 });
+    expect(refined.box.x + refined.box.width).toBe(68);
+    const at = (x: number, y: number) =>
+      refined.mask[(y - refined.box.y) * refined.box.width + x - refined.box.x];
+    for (let y = 40; y < 70; y++) expect(at(67, y)).toBe(1);
+  });
+
   it('stays in its box when the colour runs on into the surface (no leak)', () => {
     const image = bottle();
     // A dark cabinet of the bottle's colour behind it, above the box's top.
