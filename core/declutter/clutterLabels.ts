@@ -30,7 +30,7 @@ export const NEVER_CLUTTER: readonly CocoLabel[] = [
 ]; // prettier-ignore
 
 const DISHES: readonly CocoLabel[] = ['bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl'];
-const FOOD: readonly CocoLabel[] = [
+export const FOOD: readonly CocoLabel[] = [
   'banana', 'apple', 'sandwich', 'orange', 'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake',
 ]; // prettier-ignore
 const SMALL_DEVICES: readonly CocoLabel[] = ['remote', 'cell phone', 'laptop', 'keyboard', 'mouse'];

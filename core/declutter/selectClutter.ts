@@ -3,10 +3,11 @@
 // costs a patch of wall), boxes too big to fill believably left alone, and what is displayed rather than left
 // lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge), dishes on
 // wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge; the tap, which
-// the detector takes for a bottle; and whatever the detector names more surely as part of the room.
+// the detector takes for a bottle; a heap of food (a bread basket); and whatever the detector names more surely as
+// part of the room.
 import { iou } from '../analysis/room/nms';
 import type { Box, Detection } from '../analysis/room/types';
-import { CLUTTER_LABELS, NEVER_CLUTTER, type DeclutterModeId } from './clutterLabels';
+import { CLUTTER_LABELS, FOOD, NEVER_CLUTTER, type DeclutterModeId } from './clutterLabels';
 
 /** Detections from this score on are removed. Measured on the fixture kitchens and living rooms (see README). */
 export const CLUTTER_MIN_SCORE = 0.2;
@@ -42,6 +43,12 @@ const WALL_SHELVES = 0.5;
  */
 const SAME_THING_IOU = 0.7;
 
+/**
+ * Food in a heap, at least this many boxes touching one another, is a fruit bowl or a bread basket set out on
+ * purpose (the detector sees the rolls, not the basket): removing the food left the basket with a smudge in it.
+ */
+const FOOD_DISPLAY = 3;
+
 export interface ClutterOptions {
   minScore: number;
   maxBoxArea: number;
@@ -66,6 +73,7 @@ export function selectClutter(
   const books = picked.filter((d) => d.label === 'book').length;
   const sinks = detections.filter((d) => d.label === 'sink' && d.score >= minScore).map((d) => d.box);
   const room = detections.filter((d) => NEVER_CLUTTER.includes(d.label));
+  const displayedFood = foodHeaps(picked.filter((d) => FOOD.includes(d.label)));
   const shelved = picked.filter(
     (d) => DISPLAYED_DISHES.includes(d.label) && d.box.y + d.box.height < WALL_SHELVES,
   );
@@ -75,6 +83,7 @@ export function selectClutter(
     .filter((d) => !shelved.includes(d) || !shelved.some((other) => onShelvesAbove(d.box, other.box)))
     .filter((d) => d.label !== TAP_LABEL || !sinks.some((sink) => standsIn(d.box, sink)))
     .filter((d) => !room.some((r) => r.score > d.score && iou(r.box, d.box) >= SAME_THING_IOU))
+    .filter((d) => !displayedFood.has(d))
     .sort((a, b) => b.score - a.score);
 }
 
@@ -97,4 +106,28 @@ function onShelvesAbove(a: Box, b: Box): boolean {
   const [upper, lower] = a.y < b.y ? [a, b] : [b, a];
   const gap = lower.y - (upper.y + upper.height);
   return gap >= 0 && gap < 1.5 * Math.max(a.height, b.height);
+}
+
+/** The food detections that lie in heaps of FOOD_DISPLAY or more distinct boxes touching one another. */
+function foodHeaps(food: readonly Detection[]): Set<Detection> {
+  // One thing named twice (an 'apple' that is also an 'orange') is one box.
+  const boxes: Box[] = [];
+  const boxOf = food.map((d) => {
+    const same = boxes.findIndex((b) => iou(b, d.box) >= SAME_THING_IOU);
+    if (same >= 0) return same;
+    boxes.push(d.box);
+    return boxes.length - 1;
+  });
+  const heap = boxes.map((_, k) => k);
+  const root = (k: number): number => (heap[k] === k ? k : (heap[k] = root(heap[k])));
+  for (let a = 0; a < boxes.length; a++) {
+    for (let b = a + 1; b < boxes.length; b++) if (touch(boxes[a], boxes[b])) heap[root(a)] = root(b);
+  }
+  const size = new Map<number, number>();
+  for (let k = 0; k < boxes.length; k++) size.set(root(k), (size.get(root(k)) ?? 0) + 1);
+  return new Set(food.filter((_, i) => (size.get(root(boxOf[i])) ?? 0) >= FOOD_DISPLAY));
+}
+
+function touch(a: Box, b: Box): boolean {
+  return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
 }

@@ -101,6 +101,8 @@ describe('#selectClutter', () => {
     ['keeps a sink basin that the detector also calls a bowl, less surely', [at('bowl', 0.25), at('sink', 0.4)], []], // prettier-ignore
     ['removes a cup that it also calls a vase, less surely', [at('cup', 0.4), at('vase', 0.3)], ['cup']], // prettier-ignore
     ['removes a cup beside a sink', [at('cup', 0.3), at('sink', 0.4, 0.05, 0.2)], ['cup']], // prettier-ignore
+    ['keeps a heap of food (a bread basket: rolls touching one another)', [at('orange', 0.3, 0.04, 0.3), at('apple', 0.3, 0.04, 0.33), at('apple', 0.25, 0.04, 0.36)], []], // prettier-ignore
+    ['removes two apples side by side, and one named twice', [at('apple', 0.3, 0.04, 0.3), at('orange', 0.25, 0.04, 0.3), at('apple', 0.3, 0.04, 0.33)], ['apple', 'apple', 'orange']], // prettier-ignore
     ['removes what ends just below that line', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.11 } }], ['bottle']], // prettier-ignore
   ])('%s', (_name, detections, labels) => {
     expect(selectClutter(detections, 'declutter').map((d) => d.label)).toEqual(labels);
