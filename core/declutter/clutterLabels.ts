@@ -29,7 +29,7 @@ export const NEVER_CLUTTER: readonly CocoLabel[] = [
   'potted plant', 'vase', 'clock',
 ]; // prettier-ignore
 
-const DISHES: readonly CocoLabel[] = ['bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl'];
+export const DISHES: readonly CocoLabel[] = ['bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl'];
 export const FOOD: readonly CocoLabel[] = [
   'banana', 'apple', 'sandwich', 'orange', 'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake',
 ]; // prettier-ignore

@@ -3,11 +3,11 @@
 // costs a patch of wall), boxes too big to fill believably left alone, and what is displayed rather than left
 // lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge), dishes on
 // wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge; the tap, which
-// the detector takes for a bottle; a heap of food (a bread basket); and whatever the detector names more surely as
-// part of the room.
+// the detector takes for a bottle; a heap of food (a bread basket); a laid table; and whatever the detector names
+// more surely as part of the room.
 import { iou } from '../analysis/room/nms';
 import type { Box, Detection } from '../analysis/room/types';
-import { CLUTTER_LABELS, FOOD, NEVER_CLUTTER, type DeclutterModeId } from './clutterLabels';
+import { CLUTTER_LABELS, DISHES, FOOD, NEVER_CLUTTER, type DeclutterModeId } from './clutterLabels';
 
 /** Detections from this score on are removed. Measured on the fixture kitchens and living rooms (see README). */
 export const CLUTTER_MIN_SCORE = 0.2;
@@ -49,6 +49,15 @@ const SAME_THING_IOU = 0.7;
  */
 const FOOD_DISPLAY = 3;
 
+/**
+ * A laid table: this many plates (the detector names a plate by what it guesses lies on it) standing on a detected
+ * dining table. Its place settings are staging, and the fill took the plates but left their chargers and place
+ * mats as dark rings (kitchen 1): all dishes and food on it stay.
+ */
+const LAID_TABLE = 3;
+const PLATES: readonly string[] = ['bowl', 'pizza', 'cake', 'sandwich', 'donut'];
+const TABLEWARE: readonly string[] = [...DISHES, ...FOOD];
+
 export interface ClutterOptions {
   minScore: number;
   maxBoxArea: number;
@@ -74,6 +83,12 @@ export function selectClutter(
   const sinks = detections.filter((d) => d.label === 'sink' && d.score >= minScore).map((d) => d.box);
   const room = detections.filter((d) => NEVER_CLUTTER.includes(d.label));
   const displayedFood = foodHeaps(picked.filter((d) => FOOD.includes(d.label)));
+  const laidTables = detections
+    .filter((d) => d.label === 'dining table' && d.score >= minScore)
+    .filter((t) => {
+      const plates = picked.filter((d) => PLATES.includes(d.label) && standsIn(d.box, t.box));
+      return distinctBoxes(plates).boxes.length >= LAID_TABLE;
+    });
   const shelved = picked.filter(
     (d) => DISPLAYED_DISHES.includes(d.label) && d.box.y + d.box.height < WALL_SHELVES,
   );
@@ -84,6 +99,7 @@ export function selectClutter(
     .filter((d) => d.label !== TAP_LABEL || !sinks.some((sink) => standsIn(d.box, sink)))
     .filter((d) => !room.some((r) => r.score > d.score && iou(r.box, d.box) >= SAME_THING_IOU))
     .filter((d) => !displayedFood.has(d))
+    .filter((d) => !TABLEWARE.includes(d.label) || !laidTables.some((t) => standsIn(d.box, t.box)))
     .sort((a, b) => b.score - a.score);
 }
 
@@ -110,14 +126,7 @@ function onShelvesAbove(a: Box, b: Box): boolean {
 
 /** The food detections that lie in heaps of FOOD_DISPLAY or more distinct boxes touching one another. */
 function foodHeaps(food: readonly Detection[]): Set<Detection> {
-  // One thing named twice (an 'apple' that is also an 'orange') is one box.
-  const boxes: Box[] = [];
-  const boxOf = food.map((d) => {
-    const same = boxes.findIndex((b) => iou(b, d.box) >= SAME_THING_IOU);
-    if (same >= 0) return same;
-    boxes.push(d.box);
-    return boxes.length - 1;
-  });
+  const { boxes, boxOf } = distinctBoxes(food);
   const heap = boxes.map((_, k) => k);
   const root = (k: number): number => (heap[k] === k ? k : (heap[k] = root(heap[k])));
   for (let a = 0; a < boxes.length; a++) {
@@ -126,6 +135,18 @@ function foodHeaps(food: readonly Detection[]): Set<Detection> {
   const size = new Map<number, number>();
   for (let k = 0; k < boxes.length; k++) size.set(root(k), (size.get(root(k)) ?? 0) + 1);
   return new Set(food.filter((_, i) => (size.get(root(boxOf[i])) ?? 0) >= FOOD_DISPLAY));
+}
+
+/** The distinct boxes of some detections (one thing named twice, an 'apple' that is also an 'orange', is one). */
+function distinctBoxes(detections: readonly Detection[]): { boxes: Box[]; boxOf: number[] } {
+  const boxes: Box[] = [];
+  const boxOf = detections.map((d) => {
+    const same = boxes.findIndex((b) => iou(b, d.box) >= SAME_THING_IOU);
+    if (same >= 0) return same;
+    boxes.push(d.box);
+    return boxes.length - 1;
+  });
+  return { boxes, boxOf };
 }
 
 function touch(a: Box, b: Box): boolean {

@@ -103,6 +103,9 @@ describe('#selectClutter', () => {
     ['removes a cup beside a sink', [at('cup', 0.3), at('sink', 0.4, 0.05, 0.2)], ['cup']], // prettier-ignore
     ['keeps a heap of food (a bread basket: rolls touching one another)', [at('orange', 0.3, 0.04, 0.3), at('apple', 0.3, 0.04, 0.33), at('apple', 0.25, 0.04, 0.36)], []], // prettier-ignore
     ['removes two apples side by side, and one named twice', [at('apple', 0.3, 0.04, 0.3), at('orange', 0.25, 0.04, 0.3), at('apple', 0.3, 0.04, 0.33)], ['apple', 'apple', 'orange']], // prettier-ignore
+    ['keeps a laid table (three plates on a dining table)', [at('bowl', 0.3, 0.04, 0.3), at('pizza', 0.3, 0.04, 0.4), at('bowl', 0.25, 0.04, 0.5), at('wine glass', 0.3, 0.02, 0.45), { ...at('dining table', 0.4), box: { x: 0.2, y: 0.45, width: 0.5, height: 0.3 } }], []], // prettier-ignore
+    ['removes two plates and a cup from a dining table', [at('bowl', 0.3, 0.04, 0.3), at('bowl', 0.25, 0.04, 0.5), at('cup', 0.3, 0.02, 0.45), { ...at('dining table', 0.4), box: { x: 0.2, y: 0.45, width: 0.5, height: 0.3 } }], ['bowl', 'cup', 'bowl']], // prettier-ignore
+    ['removes three plates beside the table', [at('bowl', 0.3, 0.04, 0.3), at('pizza', 0.3, 0.04, 0.4), at('bowl', 0.25, 0.04, 0.5), { ...at('dining table', 0.4), box: { x: 0.6, y: 0.45, width: 0.3, height: 0.3 } }], ['bowl', 'pizza', 'bowl']], // prettier-ignore
     ['removes what ends just below that line', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.11 } }], ['bottle']], // prettier-ignore
   ])('%s', (_name, detections, labels) => {
     expect(selectClutter(detections, 'declutter').map((d) => d.label)).toEqual(labels);
