@@ -3,8 +3,8 @@
 // costs a patch of wall), boxes too big to fill believably left alone, and what is displayed rather than left
 // lying kept: rows of books (a shelf), anything standing high up (on top of a cupboard or the fridge), dishes on
 // wall shelves one above the other (a glass-fronted cupboard), where a fill shows as a smudge; the tap, which
-// the detector takes for a bottle; a heap of food (a bread basket); a laid table; and whatever the detector names
-// more surely as part of the room.
+// the detector takes for a bottle; a fridge's dispenser; a heap of food (a bread basket); a laid table; and
+// whatever the detector names more surely as part of the room.
 import { iou } from '../analysis/room/nms';
 import type { Box, Detection } from '../analysis/room/types';
 import { CLUTTER_LABELS, DISHES, FOOD, NEVER_CLUTTER, type DeclutterModeId } from './clutterLabels';
@@ -30,6 +30,12 @@ const HIGH_UP = 0.3;
  * clutter.
  */
 const TAP_LABEL = 'bottle';
+
+/**
+ * A fridge's water dispenser or a magnet on its door is taken for a bottle or a cup: what lies wholly inside a
+ * detected refrigerator's box stays (kitchen 1 lost its dispenser). Not so on an oven: pots stand on a range.
+ */
+const FRIDGE_LABEL = 'refrigerator';
 
 /** Dishes on shelves one above the other in the upper half of the frame are a display: wall cupboards, shelves. */
 const DISPLAYED_DISHES: readonly string[] = ['bowl', 'cup', 'wine glass'];
@@ -82,6 +88,7 @@ export function selectClutter(
   const books = picked.filter((d) => d.label === 'book').length;
   const sinks = detections.filter((d) => d.label === 'sink' && d.score >= minScore).map((d) => d.box);
   const room = detections.filter((d) => NEVER_CLUTTER.includes(d.label));
+  const fridges = room.filter((d) => d.label === FRIDGE_LABEL && d.score >= minScore).map((d) => d.box);
   const displayedFood = foodHeaps(picked.filter((d) => FOOD.includes(d.label)));
   const laidTables = detections
     .filter((d) => d.label === 'dining table' && d.score >= minScore)
@@ -98,6 +105,7 @@ export function selectClutter(
     .filter((d) => !shelved.includes(d) || !shelved.some((other) => onShelvesAbove(d.box, other.box)))
     .filter((d) => d.label !== TAP_LABEL || !sinks.some((sink) => standsIn(d.box, sink)))
     .filter((d) => !room.some((r) => r.score > d.score && iou(r.box, d.box) >= SAME_THING_IOU))
+    .filter((d) => !fridges.some((fridge) => within(d.box, fridge)))
     .filter((d) => !displayedFood.has(d))
     .filter((d) => !TABLEWARE.includes(d.label) || !laidTables.some((t) => standsIn(d.box, t.box)))
     .sort((a, b) => b.score - a.score);
@@ -147,6 +155,16 @@ function distinctBoxes(detections: readonly Detection[]): { boxes: Box[]; boxOf:
     return boxes.length - 1;
   });
   return { boxes, boxOf };
+}
+
+/** True when `box` lies wholly inside `area`. */
+function within(box: Box, area: Box): boolean {
+  return (
+    box.x >= area.x &&
+    box.y >= area.y &&
+    box.x + box.width <= area.x + area.width &&
+    box.y + box.height <= area.y + area.height
+  );
 }
 
 function touch(a: Box, b: Box): boolean {

@@ -106,6 +106,9 @@ describe('#selectClutter', () => {
     ['keeps a laid table (three plates on a dining table)', [at('bowl', 0.3, 0.04, 0.3), at('pizza', 0.3, 0.04, 0.4), at('bowl', 0.25, 0.04, 0.5), at('wine glass', 0.3, 0.02, 0.45), { ...at('dining table', 0.4), box: { x: 0.2, y: 0.45, width: 0.5, height: 0.3 } }], []], // prettier-ignore
     ['removes two plates and a cup from a dining table', [at('bowl', 0.3, 0.04, 0.3), at('bowl', 0.25, 0.04, 0.5), at('cup', 0.3, 0.02, 0.45), { ...at('dining table', 0.4), box: { x: 0.2, y: 0.45, width: 0.5, height: 0.3 } }], ['bowl', 'cup', 'bowl']], // prettier-ignore
     ['removes three plates beside the table', [at('bowl', 0.3, 0.04, 0.3), at('pizza', 0.3, 0.04, 0.4), at('bowl', 0.25, 0.04, 0.5), { ...at('dining table', 0.4), box: { x: 0.6, y: 0.45, width: 0.3, height: 0.3 } }], ['bowl', 'pizza', 'bowl']], // prettier-ignore
+    ['keeps what lies on a fridge door (a dispenser taken for a bottle)', [at('bottle', 0.3, 0.04, 0.5), { ...at('refrigerator', 0.25), box: { x: 0.45, y: 0.3, width: 0.2, height: 0.6 } }], []], // prettier-ignore
+    ['removes a pot on a range (inside the oven box)', [at('bowl', 0.3, 0.04, 0.5), { ...at('oven', 0.25), box: { x: 0.45, y: 0.3, width: 0.2, height: 0.6 } }], ['bowl']], // prettier-ignore
+    ['removes a bottle in front of a fridge edge', [at('bottle', 0.3, 0.04, 0.43), { ...at('refrigerator', 0.25), box: { x: 0.45, y: 0.3, width: 0.2, height: 0.6 } }], ['bottle']], // prettier-ignore
     ['removes what ends just below that line', [{ ...at('bottle', 0.5), box: { x: 0.1, y: 0.2, width: 0.05, height: 0.11 } }], ['bottle']], // prettier-ignore
   ])('%s', (_name, detections, labels) => {
     expect(selectClutter(detections, 'declutter').map((d) => d.label)).toEqual(labels);
