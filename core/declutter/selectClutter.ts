@@ -86,16 +86,16 @@ export function selectClutter(
     (d) => d.score >= minScore && labels.includes(d.label) && d.box.width * d.box.height <= maxBoxArea,
   );
   const books = picked.filter((d) => d.label === 'book').length;
-  const sinks = detections.filter((d) => d.label === 'sink' && d.score >= minScore).map((d) => d.box);
   const room = detections.filter((d) => NEVER_CLUTTER.includes(d.label));
-  const fridges = room.filter((d) => d.label === FRIDGE_LABEL && d.score >= minScore).map((d) => d.box);
+  const seen = (label: string) =>
+    room.filter((d) => d.label === label && d.score >= minScore).map((d) => d.box);
+  const sinks = seen('sink');
+  const fridges = seen(FRIDGE_LABEL);
   const displayedFood = foodHeaps(picked.filter((d) => FOOD.includes(d.label)));
-  const laidTables = detections
-    .filter((d) => d.label === 'dining table' && d.score >= minScore)
-    .filter((t) => {
-      const plates = picked.filter((d) => PLATES.includes(d.label) && standsIn(d.box, t.box));
-      return distinctBoxes(plates).boxes.length >= LAID_TABLE;
-    });
+  const laidTables = seen('dining table').filter((table) => {
+    const plates = picked.filter((d) => PLATES.includes(d.label) && standsIn(d.box, table));
+    return distinctBoxes(plates).boxes.length >= LAID_TABLE;
+  });
   const shelved = picked.filter(
     (d) => DISPLAYED_DISHES.includes(d.label) && d.box.y + d.box.height < WALL_SHELVES,
   );
@@ -107,7 +107,7 @@ export function selectClutter(
     .filter((d) => !room.some((r) => r.score > d.score && iou(r.box, d.box) >= SAME_THING_IOU))
     .filter((d) => !fridges.some((fridge) => within(d.box, fridge)))
     .filter((d) => !displayedFood.has(d))
-    .filter((d) => !TABLEWARE.includes(d.label) || !laidTables.some((t) => standsIn(d.box, t.box)))
+    .filter((d) => !TABLEWARE.includes(d.label) || !laidTables.some((table) => standsIn(d.box, table)))
     .sort((a, b) => b.score - a.score);
 }
 

@@ -3,6 +3,7 @@
 // removes the modes' clutter from the full-resolution photo; both run in the server's image pool (server/pool),
 // so removals never outnumber its threads. Several removal modes in one request remove the union of what each
 // would.
+import { iou } from '../../../core/analysis/room/nms';
 import type { Detection } from '../../../core/analysis/room/types';
 import {
   clutterIn,
@@ -41,7 +42,7 @@ export function clutterOfModes(
   // The detector names one object by several classes (a bowl that is also 'pizza' and 'cake'): one box, one thing.
   const kept: Detection[] = [];
   for (const d of [...picked].sort((a, b) => b.score - a.score)) {
-    if (!kept.some((k) => overlap(k.box, d.box) >= SAME_OBJECT_IOU)) kept.push(d);
+    if (!kept.some((k) => iou(k.box, d.box) >= SAME_OBJECT_IOU)) kept.push(d);
   }
   return kept;
 }
@@ -59,14 +60,6 @@ function onFrameEdge(box: Detection['box']): boolean {
 
 /** Boxes overlapping this much (intersection over union) are one object named twice. */
 const SAME_OBJECT_IOU = 0.6;
-
-function overlap(a: Detection['box'], b: Detection['box']): number {
-  const w = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const h = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  if (w <= 0 || h <= 0) return 0;
-  const inter = w * h;
-  return inter / (a.width * a.height + b.width * b.height - inter);
-}
 
 /**
  * Detect -> remove rounds at most: later rounds remove what an earlier fill uncovered or copied in (a glass from
