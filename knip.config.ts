@@ -17,7 +17,9 @@ const config: KnipConfig = {
     'server/{index,worker}.ts!',
     'scripts/*.{ts,mjs}!',
     'bench/*.ts!',
-    'bench/page/main.ts!',
+    'bench/page/*.ts!',
+    // Loaded by `npm run stage` (scripts/stage.ts) into headless Chromium, not imported.
+    'web/staging/cli/page.ts!',
     'core/{staging,inpaint,retouch,declutter}/index.ts!',
     'tests/**/*.test.ts',
     // Started as a child process by credits.concurrency.test.ts, as a worker thread by bandHelp.test.ts.

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import {
@@ -56,6 +56,10 @@ export default defineConfig({
   // No source maps in the build the server publishes: they would hand out the whole source. For debugging,
   // `npx vite build --sourcemap` writes them anyway.
   build: { outDir: '../dist', emptyOutDir: true, sourcemap: false },
+  // onnxruntime-web's build without its Emscripten loader inlined and without `new URL('….wasm',
+  // import.meta.url)`, which made Vite copy the unused 14 MB .wasm into assets/: the runtime always loads
+  // from the server's versioned folder (web/staging/segmenter.ts, core/staging/assets.ts).
+  resolve: { conditions: ['onnxruntime-web-use-extern-wasm', ...defaultClientConditions] },
   // /models/ (the room detector's files) comes from the API server too, which serves it from node_modules.
   server: { proxy: { '/api': 'http://localhost:8080', '/models': 'http://localhost:8080' } },
   plugins: [
@@ -120,13 +124,15 @@ export default defineConfig({
           {
             // Model and wasm files live under versioned paths and the worker bundle's name carries its hash,
             // so a cached copy is never stale: serve it from the cache, also offline, after the first use.
+            // That includes the staging's segmenter, ort's runtime and the furniture (core/staging/assets.ts).
             urlPattern: ({ sameOrigin, url }) =>
               sameOrigin &&
               (url.pathname.startsWith('/models/') || /\/assets\/roomWorker-[^/]+\.js$/.test(url.pathname)),
             handler: 'CacheFirst',
             options: {
               cacheName: 'raumglanz-models',
-              expiration: { maxEntries: 20 },
+              // The room detector's 5 files, the staging's 3 and its 29 furniture files, with room for an upgrade.
+              expiration: { maxEntries: 60 },
               cacheableResponse: { statuses: [200] },
             },
           },

@@ -10,6 +10,7 @@ import { composeDeps } from './compose';
 import type { ApiRouterFactory, AppInput } from './deps';
 import { apiNotFound, errorHandler } from './errors';
 import { roomModelRouter } from './ai/room/modelRoute';
+import { stagingAssetRouter } from './staging/assetRoute';
 import { httpLogger } from './logger';
 import { originCheck } from './middleware/originCheck';
 import { aiCapabilitiesRouter } from './routes/aiCapabilities';
@@ -98,6 +99,8 @@ export function createApp(input: AppInput): express.Express {
 
   // The room detector's model and wasm files, from the npm packages (see server/ai/room/modelRoute.ts).
   app.use(roomModelRouter());
+  // The staging's segmenter, onnxruntime-web's wasm and the 3D furniture (see server/staging/assetRoute.ts).
+  app.use(stagingAssetRouter());
   app.use(staticFiles(deps.env.STATIC_DIR));
   app.use(errorHandler);
   return app;

@@ -24,7 +24,7 @@ import { createPaidQueue, onQueuedSettled } from './queue/paidQueue';
 import { createStagingService, stagingPlanner } from './services/staging';
 import { createSuggestionsService, implementPlanner } from './services/suggestions';
 import { createWindowCounterRepository } from './store/rateLimitWindows';
-import { catalogSource } from '../core/staging';
+import { CATALOG, catalogSource, type CatalogItem } from '../core/staging';
 
 export function composeDeps(input: AppInput): AppDeps {
   const { env, db, logger } = input;
@@ -88,8 +88,8 @@ export function composeDeps(input: AppInput): AppDeps {
         ...paid,
         balanceOf: (userId) => credits.balance(userId),
         provider,
-        renderer: overrides.stagingRenderer ?? createStagingRenderer(env, logger),
-        source: catalogSource(),
+        renderer: overrides.stagingRenderer ?? createStagingRenderer(env),
+        source: catalogSource(input.stagingCatalog ?? CATALOG),
         affiliateTag: env.AFFILIATE_TAG,
       }),
       jobs,
@@ -107,10 +107,11 @@ export function composePlanners(
   env: Env,
   logger: Logger,
   provider: AiProvider = createAiProvider(env, { logger }),
+  stagingCatalog: readonly CatalogItem[] = CATALOG,
 ): Record<PaidScope, TaskPlanner> {
   return {
     enhance: enhancementPlanner(provider),
     implement: implementPlanner(provider),
-    staging: stagingPlanner(createStagingRenderer(env, logger), catalogSource()),
+    staging: stagingPlanner(createStagingRenderer(env), catalogSource(stagingCatalog)),
   };
 }

@@ -2,6 +2,7 @@
 // from env and db by compose.ts), AppDeps is the same with every dependency resolved, and each /api router is a
 // function of AppDeps. Kept apart from app.ts so routers depend on this and app.ts on them, never in a circle.
 import type { RequestHandler, Router } from 'express';
+import type { CatalogItem } from '../core/staging';
 import type { StagingRenderer } from './ai/staging';
 import type { AiProvider } from './ai/types';
 import type { AuthService } from './auth/auth';
@@ -48,6 +49,8 @@ export interface AppInput {
   listingImporter?: ListingImporter;
   /** The job queue (PostgreSQL deployment, server/queue): charged AI work then runs on `npm run worker`. */
   queue?: QueueDeps;
+  /** The staging catalogue (staging/productSource.ts: STAGING_CATALOG read at start); default: the shipped examples. */
+  stagingCatalog?: readonly CatalogItem[];
   /** More routers mounted under /api after the built-in ones (tests add probe routes this way). */
   routers?: Router[];
 }

@@ -53,6 +53,8 @@ const EnvSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, { error: 'must be a partner tag such as raumglanz-21' })
       .optional(),
+    /** A product feed (JSON, README 'Produktkatalog / STAGING_CATALOG') replacing the shipped example catalogue. */
+    STAGING_CATALOG: z.string().optional(),
     /** Proxy hops in front of the server whose X-Forwarded-For we believe; 0 (the default) trusts none. */
     TRUST_PROXY: integer(0, 10, 0),
     /** How long a paid call's answer is kept for a retry with the same Idempotency-Key (services/paidJobs.ts). */

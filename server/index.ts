@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { createAiProvider } from './ai';
 import { createApp } from './app';
 import { EnvError, parseEnv, type Env } from './env';
+import { FeedError, type CatalogItem } from '../core/staging';
+import { loadStagingCatalog } from './staging/productSource';
 import { createLogger, type Logger } from './logger';
 import { imagePool } from './pool/imagePool';
 import { queueSettings, startBoss } from './queue/boss';
@@ -35,8 +37,20 @@ function loadEnv(): Env {
   }
 }
 
+/** STAGING_CATALOG's product feed, read once; a bad file ends the process naming each bad entry. */
+function loadCatalog(env: Env): readonly CatalogItem[] {
+  try {
+    return loadStagingCatalog(env.STAGING_CATALOG);
+  } catch (error) {
+    if (!(error instanceof FeedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   const env = loadEnv();
+  const stagingCatalog = loadCatalog(env);
   const logger = createLogger(env.LOG_LEVEL);
   // PostgreSQL when DATABASE_URL is set (replicas share it), else the SQLite file (the embedded default).
   const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
@@ -50,6 +64,7 @@ async function main(): Promise<void> {
     db,
     logger,
     ai: { provider: createAiProvider(env, { logger }) },
+    stagingCatalog,
     ...(queue ? { queue } : {}),
   });
 

@@ -5,6 +5,8 @@
 // `node --import tsx server/worker.ts`.
 import { composePlanners } from './compose';
 import { EnvError, parseEnv, type Env } from './env';
+import { FeedError, type CatalogItem } from '../core/staging';
+import { loadStagingCatalog } from './staging/productSource';
 import { createLogger } from './logger';
 import { imagePool } from './pool/imagePool';
 import { queueSettings, startBoss } from './queue/boss';
@@ -28,8 +30,20 @@ function loadEnv(): Env {
   }
 }
 
+/** STAGING_CATALOG's product feed, read once; a bad file ends the process naming each bad entry. */
+function loadCatalog(env: Env): readonly CatalogItem[] {
+  try {
+    return loadStagingCatalog(env.STAGING_CATALOG);
+  } catch (error) {
+    if (!(error instanceof FeedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
   const env = loadEnv();
+  const stagingCatalog = loadCatalog(env);
   const url = env.DATABASE_URL;
   if (!url) {
     process.stderr.write(
@@ -58,7 +72,7 @@ async function main(): Promise<void> {
     boss,
     jobs,
     balanceOf: (userId) => credits.balance(userId),
-    planners: composePlanners(env, logger),
+    planners: composePlanners(env, logger, undefined, stagingCatalog),
     notifications,
     logger,
     settings,

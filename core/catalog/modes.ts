@@ -154,9 +154,10 @@ export const GLOBAL_MODES: readonly Mode[] = Object.freeze([
   mode({
     id: 'cozyFurnishing',
     name: 'Gemütlich einrichten',
-    description: 'Den Raum mit echten Shop-Produkten einrichten, mit Einkaufsliste',
+    description:
+      'Den Raum mit Beispielprodukten einrichten, mit Einkaufsliste (Beispielprodukte, Preise geschätzt)',
     icon: 'ShoppingBag',
-    task: 'Furnish this room cosily with the selected real shop products, placed at realistic scale with matching light and shadows.',
+    task: 'Furnish this room cosily with the selected example products, placed at realistic scale with matching light and shadows.',
     category: 'staging',
     priority: 12,
     listedCredits: 5,

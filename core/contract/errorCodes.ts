@@ -45,6 +45,8 @@ export const API_ERROR_CODES = [
   'REQUEST_IN_PROGRESS',
   /** This Idempotency-Key was charged before and its result is no longer kept; nothing was charged (409). */
   'ALREADY_PROCESSED',
+  /** A staging 'apply' without the device's rendering while the server cannot render one itself (422). */
+  'STAGING_RENDERS_ON_DEVICE',
   // A feature the API names but the product does not offer yet (buying credits: 'Diese Funktion kommt bald!', 501).
   'NOT_IMPLEMENTED',
 ] as const;
@@ -78,6 +80,7 @@ export const API_ERROR_STATUS: Readonly<Record<ApiErrorCode, number>> = {
   AI_BUSY: 503,
   AI_TIMEOUT: 504,
   AI_REFUSED: 422,
+  STAGING_RENDERS_ON_DEVICE: 422,
   IDEMPOTENCY_KEY_REQUIRED: 400,
   IDEMPOTENCY_KEY_REUSED: 422,
   REQUEST_IN_PROGRESS: 409,

@@ -1,7 +1,7 @@
 // POST /api/virtual-staging (SPEC sections 7 and 9): 'analyze' answers the products recommended for the room,
-// 'apply' furnishes the photo with the ticked ones and answers the staged image and the shopping list. Prices
-// are integer euro cents (the client formats them de-DE). The server looks products up by id and never trusts a
-// price or link a client sends back.
+// 'apply' charges for the staging the device rendered (or, with the openai provider and no device image, has one
+// generated) and answers the staged image and the shopping list. Prices are integer euro cents (the client
+// formats them de-DE). The server looks products up by id and never trusts a price or link a client sends back.
 import { z } from 'zod';
 import { STAGING_BUDGET_MAX_EUR, STAGING_BUDGET_MIN_EUR, STAGING_STYLES } from '../catalog/limits';
 import { ApiErrorBody } from './errors';
@@ -50,8 +50,15 @@ export const SelectedStagingProduct = z.object({
 
 export const ApplyStagingRequest = z.object({
   action: z.literal('apply'),
+  /** The original photo. */
   imageBase64: ImageDataUrl,
+  /** Only the pieces finally placed. */
   selectedProducts: z.array(SelectedStagingProduct).min(1).max(40),
+  /**
+   * The staging the device rendered (a JPEG data: URL). Required by the builtin provider (422
+   * STAGING_RENDERS_ON_DEVICE without it); the openai provider generates one from the photo when it is missing.
+   */
+  stagedImageBase64: ImageDataUrl.optional(),
   /** The options of the analysis, so the image model knows the style; optional for older clients. */
   options: StagingOptions.optional(),
 });
@@ -77,10 +84,21 @@ export const StagingShopProduct = z.object({
   priceIsEstimate: z.literal(true),
   /** Buy link (affiliate-tagged when the server has a tag). */
   link: z.url({ protocol: /^https?$/ }),
-  /** Public path of the product picture (SVG). */
-  image: z.string(),
+  /** Whether the link carries an affiliate tag: only then is it shown with rel="sponsored". */
+  affiliate: z.boolean(),
+  /** The product's thumbnail (public path or https URL), or null when the catalogue has none. */
+  image: z.string().min(1).nullable(),
   /** No reviews are invented: null while the source has none. */
   review: z.object({ rating: z.number().min(0).max(5), count: z.number().int().nonnegative() }).nullable(),
+});
+
+const SizeCm = z.object({ w: z.number().positive(), d: z.number().positive(), h: z.number().positive() });
+
+/** The glTF/GLB the device renders, with the credit line its licence asks for (shown with CC-BY models). */
+export const StagingProductModel = z.object({
+  url: z.string().min(1),
+  attribution: z.string().optional(),
+  licence: z.string().optional(),
 });
 
 export const StagingProduct = z.object({
@@ -88,8 +106,15 @@ export const StagingProduct = z.object({
   category: z.string(),
   recommendation: StagingRecommendation,
   product: StagingShopProduct,
+  /** The 3D model; null: the device builds the piece from its category, size and colours. */
+  model: StagingProductModel.nullable(),
   quantity: z.number().int().min(1),
-  dimensions: z.object({ w: z.number().positive(), d: z.number().positive(), h: z.number().positive() }),
+  /** Outer size in cm (width X, depth Z, height Y); a product with a model has exactly the model's size. */
+  sizeCm: SizeCm,
+  /** Main colours, hex. */
+  colors: z.array(z.string()),
+  /** German material and colour text. */
+  material: z.string(),
   selected: z.boolean(),
   /** Why an offered piece is not ticked: over budget, no floor left, or its companion (e.g. a table) is missing. */
   unselectedReason: z.enum(['budget', 'floor', 'companion']).optional(),
@@ -98,11 +123,18 @@ export type StagingProduct = z.infer<typeof StagingProduct>;
 
 export const AnalyzeStagingResponse = z.object({
   products: z.array(StagingProduct),
+  /**
+   * Other products of the offered categories (the style's own first, never ticked): what the user may swap a
+   * placed piece for.
+   */
+  alternatives: z.array(StagingProduct),
   roomType: RoomTypeSchema,
   /** The concrete style ('auto' resolved). */
   style: z.enum(['modern', 'classic', 'minimal', 'cozy']),
   /** Sum of the ticked products, euro cents. */
   totalPrice: z.number().int().nonnegative(),
+  /** 'Beispielprodukte, Preise geschätzt': the products are examples, not shop offers. */
+  productsNote: z.string().min(1),
 });
 export type AnalyzeStagingResponse = z.infer<typeof AnalyzeStagingResponse>;
 

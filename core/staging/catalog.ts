@@ -1,8 +1,13 @@
-// The furniture catalogue that ships with the project: one piece per category and style, plus a cheaper 'Basic'
-// line for the big pieces. Built from the category and style tables, so names, prices, sizes, links and picture
-// paths stay consistent; prices are typical shop prices, marked as estimates.
+// The example catalogue that ships with the project, written as a product feed (feed.ts) and read by the same
+// parser an operator's STAGING_CATALOG file goes through: one piece per category and style, plus a cheaper 'Basic'
+// line for the big pieces, built from the category and style tables. Categories with a model in
+// models/furniture-3d/ use it (models.ts) with exactly the model's size, material and credit line; the rest have
+// no model and are built parametrically on the device. These are examples: prices are typical shop prices, marked
+// as estimates, and links are shop searches.
 import { CATEGORIES } from './categories';
+import { parseFeed, type FeedProduct } from './feed';
 import { shopSearchLink } from './links';
+import { modelFileUrl, modelThumbnailUrl, shippedModelFor } from './models';
 import {
   COMPATIBLE_STYLE,
   LINE_NAME,
@@ -15,11 +20,6 @@ import {
 import { PRODUCT_STYLES } from './types';
 import type { CatalogItem, Category, PriceBand, ProductStyle, RoomType } from './types';
 
-/** Public folder of the product pictures (see scripts/make-product-art.ts). */
-export const PRODUCT_IMAGE_DIR = '/products';
-/** Pixels per centimetre of the PNG pictures; the SVG's viewBox is in centimetres. */
-export const PRODUCT_PNG_PX_PER_CM = 2;
-
 /** A budget piece costs this share of the mid piece and is this much narrower. */
 const BUDGET_PRICE_SHARE = 0.5;
 const BUDGET_SIZE = 0.92;
@@ -29,47 +29,57 @@ function priceCents(euros: number): number {
   return Math.max(1, Math.round(euros)) * 100 - 1;
 }
 
-function makeItem(category: Category, style: ProductStyle, band: PriceBand): CatalogItem {
-  const material = MATERIALS[style][MATERIAL_KIND[category.id]];
+function exampleProduct(category: Category, style: ProductStyle, band: PriceBand): FeedProduct {
+  const model = shippedModelFor(category.id, style);
+  const styleMaterial = MATERIALS[style][MATERIAL_KIND[category.id]];
+  const material = model?.material ?? styleMaterial.text;
   const size = STYLE_SIZE[style] * (band === 'budget' ? BUDGET_SIZE : 1);
   const { w, d, h } = category.dimensions;
   const flat = category.placement === 'flat';
-  const dimensions = {
-    w: Math.round(w * size),
-    d: Math.round(d * size),
-    h: flat ? h : Math.round(h * (band === 'budget' ? 1 : STYLE_SIZE[style])),
-  };
+  const sizeCm = model
+    ? { ...model.sizeCm }
+    : {
+        w: Math.round(w * size),
+        d: Math.round(d * size),
+        h: flat ? h : Math.round(h * (band === 'budget' ? 1 : STYLE_SIZE[style])),
+      };
   const line = band === 'budget' ? `${LINE_NAME[style]} Basic` : LINE_NAME[style];
-  const id = `${category.id}-${style}-${band}`;
   const euros = category.midPriceEur * STYLE_PRICE[style] * (band === 'budget' ? BUDGET_PRICE_SHARE : 1);
   return {
-    id,
+    id: `${category.id}-${style}-${band}`,
+    title: `${category.germanName} „${line}“, ${material}`,
+    priceCents: priceCents(euros),
+    link: shopSearchLink(`${category.germanName} ${STYLE_SEARCH_WORD[style]} ${material.split(',')[0]}`),
     category: category.id,
-    name: `${category.germanName} „${line}“, ${material.text}`,
+    sizeCm,
+    colors: [...(model?.colors ?? styleMaterial.colors)],
+    material,
     styles: [style, COMPATIBLE_STYLE[style]],
     band,
-    dimensions,
-    priceCents: priceCents(euros),
-    priceIsEstimate: true,
-    link: shopSearchLink(`${category.germanName} ${STYLE_SEARCH_WORD[style]} ${material.text.split(',')[0]}`),
-    image: { svg: `${PRODUCT_IMAGE_DIR}/${id}.svg`, png: `${PRODUCT_IMAGE_DIR}/${id}.png` },
-    colors: [...material.colors],
-    material: material.text,
+    ...(model
+      ? {
+          modelUrl: modelFileUrl(model.id),
+          modelAttribution: model.attribution,
+          modelLicence: model.licence,
+          thumbnailUrl: modelThumbnailUrl(model.id),
+        }
+      : {}),
   };
 }
 
-function buildCatalog(): readonly CatalogItem[] {
-  const items: CatalogItem[] = [];
+function exampleFeed(): { products: FeedProduct[] } {
+  const products: FeedProduct[] = [];
   for (const category of CATEGORIES) {
     for (const style of PRODUCT_STYLES) {
-      items.push(makeItem(category, style, 'mid'));
-      if (category.hasBudgetLine) items.push(makeItem(category, style, 'budget'));
+      products.push(exampleProduct(category, style, 'mid'));
+      if (category.hasBudgetLine) products.push(exampleProduct(category, style, 'budget'));
     }
   }
-  return Object.freeze(items.map((item) => Object.freeze(item)));
+  return { products };
 }
 
-export const CATALOG: readonly CatalogItem[] = buildCatalog();
+/** The shipped examples; the server uses an operator's STAGING_CATALOG file instead when one is set. */
+export const CATALOG: readonly CatalogItem[] = Object.freeze(parseFeed(exampleFeed()));
 
 const BY_ID = new Map(CATALOG.map((item) => [item.id, item]));
 

@@ -1,9 +1,11 @@
-// The public face of virtual staging: the catalogue and its ProductSource, the room's selection, the shopping
-// list, the product pictures and the builtin renderer's composition. Pure TypeScript: no DOM, no Node APIs.
+// The public face of virtual staging: the catalogue (the shipped examples, or an operator's product feed) and its
+// ProductSource, the room's selection, the products of the analysis answer and the shopping list. The furniture
+// itself is rendered on the device (web/staging). Pure TypeScript: no DOM, no Node APIs.
 export * from './types';
 export { CATEGORIES, categoryById, NEEDS_ONE_OF, TYPICAL_FLOOR_AREA_M2 } from './categories';
 export { AUTO_STYLE, resolveStyle } from './styles';
-export { CATALOG, catalogItemById, catalogCounts, PRODUCT_IMAGE_DIR, PRODUCT_PNG_PX_PER_CM } from './catalog';
+export { CATALOG, catalogItemById, catalogCounts } from './catalog';
+export { FeedError, parseFeed, parseFeedJson } from './feed';
 export { catalogSource, rankCandidates } from './source';
 export type { ItemNeed, NeedCandidates, ProductFilters, ProductSource } from './source';
 export {
@@ -17,16 +19,12 @@ export type { StagingFilters, StagingPick, StagingSelection, UnselectedReason } 
 export { toStagingProduct } from './products';
 export {
   buildShoppingList,
+  AFFILIATE_DISCLAIMER_PARTLY_TAGGED,
   AFFILIATE_DISCLAIMER_TAGGED,
   AFFILIATE_DISCLAIMER_UNTAGGED,
+  EXAMPLE_PRODUCTS_NOTE,
   PRICE_ESTIMATE_NOTE,
   VIRTUALLY_FURNISHED_NOTE,
 } from './shoppingList';
 export type { ShoppingLine, ShoppingList, ShoppingListItem } from './shoppingList';
-export { shopSearchLink, withAffiliateTag } from './links';
-export { pictureFrame, productSvg } from './art';
-export type { PictureFrame } from './art';
-export { composeStaging, defaultFloor, pieceFromItem, CAMERA_HEIGHT_CM } from './compose';
-export type { ComposeResult, FloorEstimate, PixelBox, PlacedUnit, StagingPiece } from './compose';
-export { resizeRgba } from './resample';
-export { floorFromDetections, FLOOR_STANDING_LABELS, MIN_FLOOR_EVIDENCE_SCORE } from './floorEvidence';
+export { isAffiliateLink, shopSearchLink, withAffiliateTag } from './links';

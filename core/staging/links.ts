@@ -1,5 +1,6 @@
-// Shop links of the staging catalogue: a shop search for an item where no product page is known, and the
-// affiliate tag the server passes in from AFFILIATE_TAG (core reads no environment). Built with URL APIs only, so
+// Shop links of the staging catalogue: a shop search for an item where no product page is known, the affiliate
+// tag the server passes in from AFFILIATE_TAG (core reads no environment), and whether a link carries one (the
+// disclaimer and rel="sponsored" say so only then). Built with URL APIs only, so
 // names with spaces, umlauts or '&' always make a valid link.
 
 /** The shop searched for items without a known product page. Amazon.de, because its affiliate tag is a URL parameter. */
@@ -29,4 +30,14 @@ export function withAffiliateTag(link: string, affiliateTag: string | undefined 
   if (!isAmazon(url)) return link;
   url.searchParams.set('tag', tag);
   return url.href;
+}
+
+/** Whether `link` carries an affiliate tag (an Amazon link with `tag`): only such a link is rel="sponsored". */
+export function isAffiliateLink(link: string): boolean {
+  try {
+    const url = new URL(link);
+    return isAmazon(url) && (url.searchParams.get('tag') ?? '').trim() !== '';
+  } catch {
+    return false;
+  }
 }

@@ -1,26 +1,33 @@
 // Turns the selection into the products the analyze answer lists (core/contract/staging.ts): recommendation,
-// shop product with its tagged link, count, size and whether it is ticked.
+// shop product with its tagged link and thumbnail, the 3D model with its credit line, size, colours, material,
+// count and whether it is ticked.
 import type { StagingProduct } from '../contract/staging';
 import { categoryById } from './categories';
-import { withAffiliateTag } from './links';
+import { isAffiliateLink, withAffiliateTag } from './links';
 import type { StagingPick } from './selection';
 
 export function toStagingProduct(pick: StagingPick, affiliateTag?: string | null): StagingProduct {
-  const category = categoryById(pick.item.category);
+  const { item } = pick;
+  const category = categoryById(item.category);
+  const link = withAffiliateTag(item.link, affiliateTag);
   return {
-    id: pick.item.id,
-    category: pick.item.category,
+    id: item.id,
+    category: item.category,
     recommendation: { item: category.item, germanName: category.germanName, priority: pick.need.priority },
     product: {
-      title: pick.item.name,
-      price: pick.item.priceCents,
+      title: item.title,
+      price: item.priceCents,
       priceIsEstimate: true,
-      link: withAffiliateTag(pick.item.link, affiliateTag),
-      image: pick.item.image.svg,
+      link,
+      affiliate: isAffiliateLink(link),
+      image: item.thumbnailUrl,
       review: null,
     },
+    model: item.model ? { ...item.model } : null,
     quantity: pick.quantity,
-    dimensions: { ...pick.item.dimensions },
+    sizeCm: { ...item.sizeCm },
+    colors: [...item.colors],
+    material: item.material,
     selected: pick.selected,
     ...(pick.reason ? { unselectedReason: pick.reason } : {}),
   };

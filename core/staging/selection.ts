@@ -57,7 +57,7 @@ export function roomNeeds(room: RoomType): ItemNeed[] {
 }
 
 function footprintCm2(item: CatalogItem, quantity: number): number {
-  return item.dimensions.w * item.dimensions.d * quantity;
+  return item.sizeCm.w * item.sizeCm.d * quantity;
 }
 
 function cheapestCents(candidates: NeedCandidates): number {

@@ -1,7 +1,8 @@
 // Where staging products come from. A ProductSource answers candidates for the pieces a room needs and looks
 // products up by id (the apply step trusts ids, never prices sent by a client). The default source is the
-// catalogue that ships with the project; a shop API could implement the same interface.
-import { CATALOG, catalogItemById } from './catalog';
+// shipped example catalogue, or the operator's feed (feed.ts, STAGING_CATALOG); a shop API could implement the same
+// interface.
+import { CATALOG } from './catalog';
 import { COMPATIBLE_STYLE } from './styles';
 import type { CatalogItem, CategoryId, Priority, ProductStyle } from './types';
 
@@ -49,11 +50,12 @@ export function rankCandidates(items: readonly CatalogItem[], style: ProductStyl
   );
 }
 
-/** The shipped catalogue as a ProductSource. Only the style's own and neighbour pieces are offered. */
+/** A catalogue (the shipped one or a feed's) as a ProductSource. Only the style's own and neighbour pieces are offered. */
 export function catalogSource(items: readonly CatalogItem[] = CATALOG): ProductSource {
   const byCategory = new Map<CategoryId, CatalogItem[]>();
   for (const item of items) byCategory.set(item.category, [...(byCategory.get(item.category) ?? []), item]);
-  const byId = items === CATALOG ? catalogItemById : (id: string) => items.find((item) => item.id === id);
+  const byIdMap = new Map(items.map((item) => [item.id, item]));
+  const byId = (id: string) => byIdMap.get(id);
   return {
     name: 'catalog',
     recommend(needs, filters) {

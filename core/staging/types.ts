@@ -1,5 +1,5 @@
 // The shapes of virtual staging: furniture categories, catalogue items, the selection and the shopping list.
-// Pure data types shared by the selection, the art generator, the builtin renderer, the server and the web client.
+// Pure data types shared by the feed, the selection, the server and the web client.
 // Money is integer euro cents throughout; formatting (Intl de-DE) is the client's job.
 import type { RoomType } from '../catalog/types';
 import type { StagingStyle } from '../catalog/limits';
@@ -18,14 +18,13 @@ export const PRICE_BANDS = ['budget', 'mid', 'premium'] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number];
 
 /**
- * Where a piece goes in a room, which decides how the renderer places it: on the floor (its picture's bottom edge
- * is the floor contact line), flat on the floor (rugs, mats: drawn first, under everything), on the wall, hanging
- * from the ceiling, on another piece's top (lamps, vases), or on a seat or bed (textiles).
+ * Where a piece goes in a room: on the floor, flat on the floor (rugs, mats, under everything), on the wall,
+ * hanging from the ceiling, on another piece's top (lamps, vases), or on a seat or bed (textiles).
  */
 export const PLACEMENTS = ['floor', 'flat', 'wall', 'ceiling', 'tabletop', 'textile'] as const;
 export type Placement = (typeof PLACEMENTS)[number];
 
-/** Outer size in centimetres: width (left-right, as the picture shows it), depth, height. */
+/** Outer size in centimetres: width (left-right, X), depth (front-back, Z), height (Y). */
 export interface Dimensions {
   w: number;
   d: number;
@@ -92,26 +91,41 @@ export interface Category {
   hasBudgetLine: boolean;
 }
 
+/** A product's 3D model (glTF/GLB) the device renders, with the credit line its licence asks for. */
+export interface ProductModel {
+  url: string;
+  attribution?: string;
+  licence?: string;
+}
+
+/**
+ * One product of the catalogue, as the feed (feed.ts) describes it: the shipped examples or an operator's
+ * STAGING_CATALOG file. A product with a model has exactly the model's size, so the device places it true to
+ * scale; one without is built parametrically on the device from its category, size and colours.
+ */
 export interface CatalogItem {
-  /** Stable id, also the picture's file name: `${category}-${style}-${band}`. */
+  /** Stable id; the shipped examples use `${category}-${style}-${band}`. */
   id: string;
   category: CategoryId;
-  /** German product title shown in the list, e.g. 'Sofa „Oslo“, 3-Sitzer, Webstoff grau'. */
-  name: string;
+  /** German product title shown in the list, e.g. 'Sofa „Lund“, Samt marineblau, Füße Metall schwarz'. */
+  title: string;
   /** The styles it suits; the first is the one it was designed in. */
   styles: ProductStyle[];
   band: PriceBand;
-  dimensions: Dimensions;
+  /** Outer size in centimetres: width (X), depth (Z), height (Y). */
+  sizeCm: Dimensions;
   /** Price per unit in euro cents. */
   priceCents: number;
-  /** Always true for the shipped catalogue: prices are typical shop prices, not quotes. */
+  /** Always true: the catalogue's prices are typical shop prices, not quotes. */
   priceIsEstimate: true;
-  /** A shop link without affiliate tag: a product page if known, else a shop search for the item. */
+  /** The shop link (without the server's affiliate tag): a product page or a shop search for the item. */
   link: string;
-  /** Public paths of the picture: SVG (any size) and PNG (PRODUCT_PNG_PX_PER_CM pixels per centimetre). */
-  image: { svg: string; png: string };
-  /** The main colours of the picture, hex, for the art and for the image model's prompt. */
+  /** Its main colours, hex ('#4a4d52'), for the device's parametric pieces and the image model's prompt. */
   colors: string[];
   /** German one-line material and colour description. */
   material: string;
+  /** The glTF/GLB the device renders; null: the device builds the piece from its category and size. */
+  model: ProductModel | null;
+  /** A picture of the product (public path or https URL), or null. */
+  thumbnailUrl: string | null;
 }

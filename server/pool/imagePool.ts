@@ -1,6 +1,6 @@
 // The server's one pool of image worker threads (piscina): every piece of server image work (sharp's decode and
-// encode, the builtin provider's pixel operations and measurements, the room detector, clutter removal, the
-// staging composition) runs here as a task of tasks.ts, so the event loop stays free for other requests. One
+// encode, the builtin provider's pixel operations and measurements, the room detector, clutter removal) runs
+// here as a task of tasks.ts, so the event loop stays free for other requests. One
 // worker per core by default; at most `maxQueued` tasks wait, past that the caller gets 503 SERVICE_UNAVAILABLE
 // with a Retry-After. Images in a task's input are lent, not copied: their buffers move to the worker and back.
 // One pool per process, configured at start (index.ts), started on first use, closed on shutdown.

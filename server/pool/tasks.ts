@@ -6,12 +6,8 @@
 import type { Detection } from '../../core/analysis/room/types';
 import { removeClutter, type DeclutterModeId, type Stroke } from '../../core/declutter';
 import type { RgbaImage } from '../../core/imaging/types';
-import type { CatalogItem, FloorEstimate } from '../../core/staging';
 import { runOperations, type OperationId } from '../ai/builtin/operations';
 import { imageStats } from '../ai/builtin/stats';
-import { stagePhoto } from '../ai/staging/compose';
-import { productPng } from '../ai/staging/pictures';
-import type { StagingLine } from '../ai/staging/types';
 import { decodeToRgba, inspectUpload, rgbaToJpeg, uploadToJpeg } from './codec';
 
 export const TASKS = {
@@ -32,7 +28,7 @@ export const TASKS = {
   imageStats: ({ image }: { image: RgbaImage }) => imageStats(image),
   /** The room detector and trained head (server/ai/room): room type and visible elements. */
   analyzeRoom: async ({ image }: { image: RgbaImage }) => (await import('../ai/room')).analyzeRoomRgba(image),
-  /** The room detector's boxes alone (the removal modes' objects, the staging floor's furniture). */
+  /** The room detector's boxes alone (the removal modes' objects). */
   detectObjects: async ({ image }: { image: RgbaImage }): Promise<Detection[]> =>
     (await (await import('../ai/room/signals')).roomSignals(image)).output.detections,
   /** core/declutter's removal and patch fill of the given detections. */
@@ -47,19 +43,6 @@ export const TASKS = {
     mode: DeclutterModeId;
     strokes?: readonly Stroke[];
   }) => removeClutter(image, detections, mode, strokes),
-  /** The builtin staging: product pictures rasterised and composed on the floor. */
-  stage: ({
-    image,
-    lines,
-    floor,
-  }: {
-    image: RgbaImage;
-    lines: readonly StagingLine[];
-    floor: FloorEstimate;
-  }) => stagePhoto(image, lines, floor),
-  /** Products' pictures as PNGs (the AI service's references for staging), in order. */
-  productPngs: ({ items }: { items: readonly CatalogItem[] }) =>
-    Promise.all(items.map(async (item) => new Uint8Array(await productPng(item)))),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskKind = keyof typeof TASKS;

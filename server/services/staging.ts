@@ -1,9 +1,11 @@
 // Virtual staging (SPEC sections 7 and 9): 'analyze' recommends products for the photo's room within style and
 // budget (free, but only for a signed-in user holding STAGING_CREDITS, as the dialog enables it); 'apply' looks
-// the ticked products up by id (never trusting a client's price or link), furnishes the photo with the staging
-// renderer and answers the photo with the shopping list, charged STAGING_CREDITS once per Idempotency-Key
-// through the paid-batch path and refunded when rendering fails. Its planner rebuilds the rendering from data,
-// here or on a queue worker.
+// the placed products up by id (never trusting a client's price or link) and answers the staged photo with the
+// shopping list, charged STAGING_CREDITS once per Idempotency-Key through the paid-batch path and refunded when
+// anything fails. The staging is rendered on the device (three.js) and sent as stagedImageBase64, which the
+// builtin renderer hands back re-encoded; without it only the openai renderer can generate one, and the builtin
+// provider answers 422 STAGING_RENDERS_ON_DEVICE before charging. Its planner rebuilds the answer from data, here
+// or on a queue worker.
 import { z } from 'zod';
 import { ROOM_TYPES, STAGING_CREDITS, type RoomType } from '../../core/catalog';
 import type {
@@ -14,8 +16,10 @@ import type {
 } from '../../core/contract/staging';
 import {
   buildShoppingList,
-  recommendStaging,
+  EXAMPLE_PRODUCTS_NOTE,
   resolveStyle,
+  roomNeeds,
+  selectProducts,
   toStagingProduct,
   PRODUCT_STYLES,
   type ProductSource,
@@ -23,11 +27,12 @@ import {
 } from '../../core/staging';
 import { toApiError } from '../ai/errors';
 import type { StagingLine, StagingRenderer } from '../ai/staging';
+import { builtinStagingRenderer } from '../ai/staging/builtin';
 import type { AiProvider } from '../ai/types';
 import { ApiError } from '../errors';
 import type { Answer } from './answer';
 import { insufficientCreditsError, type CreditsService } from './credits';
-import { checkImage, encodeProviderResult, jpegDataUrl } from './images';
+import { checkImage, dataUrlBytes, encodeProviderResult, jpegDataUrl, type CheckedImage } from './images';
 import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from './paidBatch';
 import { fingerprint } from './replayCache';
 
@@ -41,6 +46,7 @@ export interface StagingCall {
 
 export interface StagingService {
   analyze(request: AnalyzeStagingRequest, image: Buffer, call: StagingCall): Promise<Answer>;
+  /** `image` is the original photo's bytes; the device's staging comes in `request.stagedImageBase64`. */
   apply(request: ApplyStagingRequest, image: Buffer, call: StagingCall): Promise<Answer>;
 }
 
@@ -60,19 +66,28 @@ function signedIn(userId: string | null): string {
   return userId;
 }
 
-/** Furnishing a photo as data (PaidTask params): the products by id, the room, the style, the shopping list. */
+/**
+ * Furnishing a photo as data (PaidTask params): the products by id, the room, the style, the shopping list, and
+ * whether the device rendered it (then the task's second image is that rendering).
+ */
 const StagingParams = z.object({
   products: z.array(z.object({ id: z.string(), quantity: z.number().int().min(1) })).min(1),
+  deviceRendered: z.boolean(),
   roomType: z.enum(ROOM_TYPES),
   style: z.enum(PRODUCT_STYLES),
   shoppingList: z.custom<ShoppingList>((value) => typeof value === 'object' && value !== null),
 });
 type StagingParams = z.infer<typeof StagingParams>;
 
-/** Rebuilds a staging's batch from its parameters (products looked up by id again), here or on a queue worker. */
+/**
+ * Rebuilds a staging's batch from its parameters (products looked up by id again), here or on a queue worker. A
+ * device-rendered staging is answered by the builtin renderer (the device's picture) whatever the provider.
+ */
 export function stagingPlanner(renderer: StagingRenderer, source: ProductSource): TaskPlanner {
+  const device = builtinStagingRenderer();
   return async (raw, images) => {
     const params = StagingParams.parse(raw);
+    const chosen = params.deviceRendered ? device : renderer;
     const items = await source.byIds(params.products.map((p) => p.id));
     const lines: StagingLine[] = params.products.map((product) => {
       const item = items.find((candidate) => candidate.id === product.id);
@@ -84,8 +99,11 @@ export function stagingPlanner(renderer: StagingRenderer, source: ProductSource)
       async work(_index, workSignal) {
         const image = images[0];
         if (!image) throw new Error('no image to furnish');
-        const result = await renderer.render({
+        const stagedImage = params.deviceRendered ? images[1] : undefined;
+        if (params.deviceRendered && !stagedImage) throw new Error('no rendering from the device');
+        const result = await chosen.render({
           image,
+          ...(stagedImage ? { stagedImage } : {}),
           lines,
           roomType: params.roomType,
           style: params.style,
@@ -103,7 +121,7 @@ export function stagingPlanner(renderer: StagingRenderer, source: ProductSource)
           stagedImageUrl: staged.url,
           shoppingList: params.shoppingList,
           description: staged.description,
-          provider: renderer.name,
+          provider: chosen.name,
           creditsCharged: outcome.creditsCharged,
           balance: outcome.balance,
         };
@@ -112,6 +130,22 @@ export function stagingPlanner(renderer: StagingRenderer, source: ProductSource)
     };
     return plan;
   };
+}
+
+/**
+ * The device's rendering, checked like an upload (size limits, magic bytes, one trial decode). Whatever is wrong
+ * with it is the client's fault, not the user's photo: 400 INVALID_REQUEST naming the check that failed.
+ */
+async function checkStagedImage(bytes: Buffer): Promise<CheckedImage> {
+  try {
+    return await checkImage(bytes, 'staged image');
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new ApiError(400, 'INVALID_REQUEST', `stagedImageBase64: ${error.message}`, {
+      reason: 'BAD_STAGED_IMAGE',
+      check: error.code,
+    });
+  }
 }
 
 export function createStagingService(deps: StagingDeps): StagingService {
@@ -132,23 +166,43 @@ export function createStagingService(deps: StagingDeps): StagingService {
           throw toApiError(error);
         }
       }
-      const selection = await recommendStaging(source, {
-        room: roomType,
-        style: request.options.style,
-        budget: request.options.budget,
+      const filters = { room: roomType, style: request.options.style, budget: request.options.budget };
+      const candidates = await source.recommend(roomNeeds(roomType), {
+        style: resolveStyle(filters.style, roomType),
       });
+      const selection = selectProducts(candidates, filters);
+      const offered = new Set(selection.picks.map((pick) => pick.item.id));
+      const alternatives = candidates.flatMap(({ need, items }) =>
+        items
+          .filter((item) => !offered.has(item.id))
+          .map((item) =>
+            toStagingProduct({ need, item, quantity: need.quantity, selected: false }, affiliateTag),
+          ),
+      );
       const body: AnalyzeStagingResponse = {
         products: selection.picks.map((pick) => toStagingProduct(pick, affiliateTag)),
+        alternatives,
         roomType,
         style: selection.style,
         totalPrice: selection.totalCents,
+        productsNote: EXAMPLE_PRODUCTS_NOTE,
       };
       return { status: 200, body };
     },
 
     async apply(request, bytes, { userId, idempotencyKey, signal, requestId }) {
       signedIn(userId);
+      if (!request.stagedImageBase64 && deps.renderer.name === 'builtin') {
+        throw new ApiError(
+          422,
+          'STAGING_RENDERS_ON_DEVICE',
+          'Staging is rendered on the device: send its picture as stagedImageBase64',
+        );
+      }
       const image = await checkImage(bytes);
+      const staged = request.stagedImageBase64
+        ? await checkStagedImage(dataUrlBytes(request.stagedImageBase64))
+        : undefined;
       const ids = request.selectedProducts.map((p) => p.id);
       const items = await source.byIds(ids);
       const unknown = ids.filter((id) => !items.some((item) => item.id === id));
@@ -170,6 +224,7 @@ export function createStagingService(deps: StagingDeps): StagingService {
 
       const params: StagingParams = {
         products: lines.map((line) => ({ id: line.item.id, quantity: line.quantity })),
+        deviceRendered: staged !== undefined,
         roomType,
         style,
         shoppingList,
@@ -183,13 +238,14 @@ export function createStagingService(deps: StagingDeps): StagingService {
           roomType,
           style,
           image.bytes,
+          staged?.bytes ?? 'server-rendered',
         ]),
         perImageCredits: [STAGING_CREDITS],
         reason: `virtual staging: ${ids.join(', ')}`,
         signal,
         ...(requestId ? { requestId } : {}),
-        task: { params, images: [image.bytes] },
-        ...(await planner(params, [image])),
+        task: { params, images: staged ? [image.bytes, staged.bytes] : [image.bytes] },
+        ...(await planner(params, staged ? [image, staged] : [image])),
       });
     },
   };

@@ -1,8 +1,9 @@
-// POST /api/virtual-staging on the real app with a real SQLite file and real accounts: 'analyze' (products for
-// room, style and budget, affiliate links, the credit gate), 'apply' (server prices, the 5-credit charge once per
-// Idempotency-Key, the refund when rendering fails), the validation errors with `required`, the builtin render
-// (a real living-room fixture; only the placed regions change) and the openai render through the fake OpenAI
-// server (the edit carries the photo and the chosen products' pictures).
+// POST /api/virtual-staging on the real app with a real database and real accounts: 'analyze' (products for
+// room, style and budget, affiliate links, models and thumbnails, the credit gate), 'apply' with the staging the
+// device rendered (server prices, the 5-credit charge once per Idempotency-Key with the replayed answer, 422
+// STAGING_RENDERS_ON_DEVICE without the device's picture, a bad picture refused before charging, the refund when
+// rendering fails), the validation errors with `required`, and the openai render through the fake OpenAI server
+// (the edit carries the photo and the shipped thumbnails of the chosen products).
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +14,13 @@ import {
   StagingErrorBody,
   type StagingProduct,
 } from '../../core/contract/staging';
-import { catalogItemById, type PixelBox } from '../../core/staging';
+import { catalogItemById, EXAMPLE_PRODUCTS_NOTE } from '../../core/staging';
+import { FURNITURE_URL_PREFIX } from '../../core/staging/assets';
 import { AiError } from '../../server/ai/errors';
 import { builtinStagingRenderer } from '../../server/ai/staging/builtin';
 import type { StagingRenderer } from '../../server/ai/staging';
 import { createCreditsService } from '../../server/services/credits';
-import { checkImage, decodeRgba } from '../../server/services/images';
+import { checkImage } from '../../server/services/images';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeOpenAI';
 import type { TestServer } from '../helpers/startServer';
 import { bytesOf, dataUrl, fixture, openAiEnv, post, startAiServer } from './ai.helpers';
@@ -29,10 +31,14 @@ const OPTIONS = { style: 'modern', budget: { min: 0, max: 2000 }, roomType: 'liv
 
 let server: TestServer;
 let photo: string;
+/** What the device sends: its rendering of the staging as a JPEG data: URL (here the photo, tinted and smaller). */
+let staged: string;
 
 beforeAll(async () => {
   server = await startAiServer({ env: { AFFILIATE_TAG: 'raumglanz-21' } });
   photo = dataUrl(fixture(LIVING_ROOM));
+  const jpeg = await sharp(fixture(LIVING_ROOM)).resize({ width: 320 }).tint('#c08040').jpeg().toBuffer();
+  staged = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 });
 afterAll(() => server.close());
 
@@ -68,11 +74,35 @@ describe('POST /api/virtual-staging analyze', () => {
     expect(selected.map((p) => p.category)).toContain('sofa');
     expect(body.totalPrice).toBe(selected.reduce((sum, p) => sum + p.product.price * p.quantity, 0));
     expect(body.totalPrice).toBeLessThanOrEqual(2000 * 100);
+    expect(body.productsNote).toBe(EXAMPLE_PRODUCTS_NOTE);
+    // Swaps: the other sofas of the style and its neighbour, never ticked, never the offered one.
+    const offered = new Set(body.products.map((p) => p.id));
+    expect(body.alternatives.some((p) => p.category === 'sofa')).toBe(true);
+    for (const p of body.alternatives) {
+      expect(p.selected).toBe(false);
+      expect(offered.has(p.id)).toBe(false);
+    }
     for (const p of body.products) {
       expect(new URL(p.product.link).searchParams.get('tag')).toBe('raumglanz-21');
-      expect(p.product.image).toMatch(/^\/products\/.+\.svg$/);
+      expect(p.product.affiliate).toBe(true);
       expect(p.recommendation.germanName.length).toBeGreaterThan(0);
+      expect(p.sizeCm).toEqual(catalogItemById(p.id)!.sizeCm);
+      expect(p.colors.length).toBeGreaterThan(0);
+      expect(p.material.length).toBeGreaterThan(0);
+      if (p.model) {
+        expect(p.model.url.startsWith(FURNITURE_URL_PREFIX)).toBe(true);
+        expect(p.product.image?.startsWith(FURNITURE_URL_PREFIX)).toBe(true);
+      } else {
+        expect(p.product.image).toBeNull();
+      }
     }
+    // The modern sofa is the CC-BY velvet sofa: its credit line travels with it.
+    const sofa = body.products.find((p) => p.category === 'sofa')!;
+    expect(sofa.model).toMatchObject({
+      licence: 'CC-BY-4.0',
+      attribution: expect.stringMatching(/Eric Chadwick/),
+    });
+    expect(sofa.sizeCm).toEqual({ w: 218.8, d: 102.3, h: 78.8 });
     expect(await creditsOf(server, cookie)).toBe(10);
   });
 
@@ -137,59 +167,120 @@ describe('POST /api/virtual-staging analyze', () => {
   });
 });
 
-describe('POST /api/virtual-staging apply (builtin)', () => {
-  it('furnishes the photo, charges 5 credits once per key and answers the list at the server prices', async () => {
+describe('POST /api/virtual-staging apply (builtin: rendered on the device)', () => {
+  it("charges 5 credits once per key for the device's staging and answers it with the list at the server prices", async () => {
     const { cookie } = await signUp(server);
     const { products } = await analyze(cookie);
     const chosen = ticked(products);
     // A client that sends prices and links back is not believed: only ids and counts are read.
     const tampered = chosen.map((p) => ({ ...p, price: 1, link: 'https://evil.example/' }));
     const key = randomUUID();
-    const call = () =>
-      post(
-        server,
-        '/api/virtual-staging',
-        { action: 'apply', imageBase64: photo, selectedProducts: tampered, options: OPTIONS },
-        { cookie, key },
-      );
-    const started = performance.now();
+    const body = {
+      action: 'apply',
+      imageBase64: photo,
+      stagedImageBase64: staged,
+      selectedProducts: tampered,
+      options: OPTIONS,
+    };
+    const call = () => post(server, '/api/virtual-staging', body, { cookie, key });
     const res = await call();
-    const ms = performance.now() - started;
     expect(res.status).toBe(200);
-    const body = ApplyStagingResponse.parse(await res.json());
-    expect(body).toMatchObject({ provider: 'builtin', creditsCharged: 5, balance: 5 });
-    expect(body.description).toMatch(/Visualisierung/);
-    expect(body.description).toMatch(/\d+ Möbelstück/);
+    const answer = ApplyStagingResponse.parse(await res.json());
+    expect(answer).toMatchObject({ provider: 'builtin', creditsCharged: 5, balance: 5 });
+    expect(answer.description).toMatch(/Visualisierung/);
+    expect(answer.description).toMatch(/\d+ Möbelstück/);
     const expectedTotal = chosen.reduce(
       (sum, p) => sum + catalogItemById(p.id)!.priceCents * (p.quantity ?? 1),
       0,
     );
-    expect(body.shoppingList.totalPrice).toBe(expectedTotal);
-    expect(body.shoppingList.items.map((i) => i.id)).toEqual(chosen.map((p) => p.id));
-    for (const item of body.shoppingList.items) {
+    expect(answer.shoppingList.totalPrice).toBe(expectedTotal);
+    expect(answer.shoppingList.items.map((i) => i.id)).toEqual(chosen.map((p) => p.id));
+    for (const item of answer.shoppingList.items) {
       expect(new URL(item.link).hostname).toBe('www.amazon.de');
       expect(new URL(item.link).searchParams.get('tag')).toBe('raumglanz-21');
     }
-    expect(body.shoppingList.affiliateDisclaimer).toMatch(/Affiliate/);
-    expect(body.shoppingList.virtualNote).toMatch(/virtuell eingerichtet/);
-    const staged = await sharp(bytesOf(body.stagedImageUrl)).metadata();
-    expect(staged.format).toBe('jpeg');
-    console.info(`builtin staging of ${LIVING_ROOM}: ${Math.round(ms)} ms`);
+    expect(answer.shoppingList.affiliateDisclaimer).toMatch(/Affiliate-Links/);
+    expect(answer.shoppingList.priceNote).toMatch(/^Beispielprodukte, Preise geschätzt/);
+    expect(answer.shoppingList.virtualNote).toMatch(/virtuell eingerichtet/);
+    // The answer is the device's picture, re-encoded: its size, not the photo's.
+    const picture = await sharp(bytesOf(answer.stagedImageUrl)).metadata();
+    expect(picture.format).toBe('jpeg');
+    expect(picture.width).toBe(320);
 
-    // The same key again: the same answer, no second charge.
-    const again = ApplyStagingResponse.parse(await (await call()).json());
-    expect(again.stagedImageUrl).toBe(body.stagedImageUrl);
+    // The same key again: the stored answer, no second charge.
+    const again = await call();
+    expect(again.status).toBe(200);
+    expect(ApplyStagingResponse.parse(await again.json()).stagedImageUrl).toBe(answer.stagedImageUrl);
     expect(await creditsOf(server, cookie)).toBe(5);
     // A new key is a new staging.
-    const other = await post(
-      server,
-      '/api/virtual-staging',
-      { action: 'apply', imageBase64: photo, selectedProducts: chosen, options: OPTIONS },
-      { cookie, key: randomUUID() },
-    );
+    const other = await post(server, '/api/virtual-staging', body, { cookie, key: randomUUID() });
     expect(other.status).toBe(200);
     expect(await creditsOf(server, cookie)).toBe(0);
   }, 60_000);
+
+  it('answers 422 STAGING_RENDERS_ON_DEVICE without the device picture, and charges nothing', async () => {
+    const { cookie } = await signUp(server);
+    const error = await errorOf(
+      await post(
+        server,
+        '/api/virtual-staging',
+        {
+          action: 'apply',
+          imageBase64: photo,
+          selectedProducts: [{ id: 'sofa-modern-mid' }],
+          options: OPTIONS,
+        },
+        { cookie, key: randomUUID() },
+      ),
+      422,
+    );
+    expect(error.code).toBe('STAGING_RENDERS_ON_DEVICE');
+    expect(await creditsOf(server, cookie)).toBe(10);
+  });
+
+  it.each([
+    ['not an image', Buffer.from('just some text, not a JPEG').toString('base64')],
+    ['a truncated JPEG', fixture(LIVING_ROOM).subarray(0, 2000).toString('base64')],
+  ])('refuses a staged picture that is %s with 400 before charging', async (_name, base64) => {
+    const { cookie } = await signUp(server);
+    const error = await errorOf(
+      await post(
+        server,
+        '/api/virtual-staging',
+        {
+          action: 'apply',
+          imageBase64: photo,
+          stagedImageBase64: `data:image/jpeg;base64,${base64}`,
+          selectedProducts: [{ id: 'sofa-modern-mid' }],
+        },
+        { cookie, key: randomUUID() },
+      ),
+      400,
+    );
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(error.details).toMatchObject({ reason: 'BAD_STAGED_IMAGE' });
+    expect(await creditsOf(server, cookie)).toBe(10);
+  });
+
+  it('refuses a staged picture that is no data: URL with 400', async () => {
+    const { cookie } = await signUp(server);
+    const error = await errorOf(
+      await post(
+        server,
+        '/api/virtual-staging',
+        {
+          action: 'apply',
+          imageBase64: photo,
+          stagedImageBase64: 'https://example.com/staged.jpg',
+          selectedProducts: [{ id: 'sofa-modern-mid' }],
+        },
+        { cookie, key: randomUUID() },
+      ),
+      400,
+    );
+    expect(error.code).toBe('INVALID_REQUEST');
+    expect(await creditsOf(server, cookie)).toBe(10);
+  });
 
   it('refuses unknown product ids and a missing key before charging', async () => {
     const { cookie } = await signUp(server);
@@ -197,7 +288,12 @@ describe('POST /api/virtual-staging apply (builtin)', () => {
       await post(
         server,
         '/api/virtual-staging',
-        { action: 'apply', imageBase64: photo, selectedProducts: [{ id: 'sofa-gold-throne' }] },
+        {
+          action: 'apply',
+          imageBase64: photo,
+          stagedImageBase64: staged,
+          selectedProducts: [{ id: 'sofa-gold-throne' }],
+        },
         { cookie, key: randomUUID() },
       ),
       400,
@@ -207,7 +303,12 @@ describe('POST /api/virtual-staging apply (builtin)', () => {
       await post(
         server,
         '/api/virtual-staging',
-        { action: 'apply', imageBase64: photo, selectedProducts: [{ id: 'sofa-modern-mid' }] },
+        {
+          action: 'apply',
+          imageBase64: photo,
+          stagedImageBase64: staged,
+          selectedProducts: [{ id: 'sofa-modern-mid' }],
+        },
         { cookie },
       ),
       400,
@@ -220,8 +321,9 @@ describe('POST /api/virtual-staging apply (builtin)', () => {
 describe('staging failures', () => {
   it('refunds the 5 credits when rendering fails, and the key may run again', async () => {
     let fail = true;
+    // A server-side renderer (as openai is): it runs when the client sends no device picture.
     const renderer: StagingRenderer = {
-      name: 'builtin',
+      name: 'openai',
       render: ({ image }) => {
         if (fail) return Promise.reject(new AiError('upstream', 'renderer broke'));
         return image.rgba(64).then((rgba) => ({ image: { kind: 'rgba', image: rgba }, description: 'ok' }));
@@ -253,53 +355,23 @@ describe('staging failures', () => {
 });
 
 describe('builtin staging renderer', () => {
-  it('changes only the regions where it placed pieces (pictures, shadows, cords)', async () => {
-    const png = await sharp(fixture(LIVING_ROOM)).png().toBuffer();
-    const image = await checkImage(png);
-    const lines = ['sofa-modern-mid', 'coffeeTable-modern-mid', 'rug-modern-mid', 'floorLamp-modern-mid']
-      .map((id) => catalogItemById(id))
-      .filter((item) => item !== undefined)
-      .map((item) => ({ item, quantity: 1 }));
-    expect(lines.length).toBeGreaterThanOrEqual(3);
-    const renderer = builtinStagingRenderer({ detectFurniture: null });
-    const result = await renderer.render({
-      image,
-      lines,
+  it("answers the device's picture, shrunk to 2560 px at most, and refuses to work without one", async () => {
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#806040' } })
+      .jpeg()
+      .toBuffer();
+    const renderer = builtinStagingRenderer();
+    const input = {
+      image: await checkImage(fixture(LIVING_ROOM)),
+      lines: [{ item: catalogItemById('sofa-modern-mid')!, quantity: 1 }],
       roomType: 'livingRoom',
       style: 'modern',
       signal: new AbortController().signal,
-    });
+    } as const;
+    const result = await renderer.render({ ...input, stagedImage: await checkImage(big) });
     if (result.image.kind !== 'rgba') throw new Error('builtin answers pixels');
-    const out = result.image.image;
-    const before = await decodeRgba(png);
-    expect([out.width, out.height]).toEqual([before.width, before.height]);
-    const boxes: PixelBox[] = result.changedBoxes ?? [];
-    expect(boxes.length).toBeGreaterThan(0);
-    const inside = (x: number, y: number) =>
-      boxes.some(
-        (b) =>
-          x >= Math.floor(b.x) &&
-          x < Math.ceil(b.x + b.width) &&
-          y >= Math.floor(b.y) &&
-          y < Math.ceil(b.y + b.height),
-      );
-    let changed = 0;
-    let outsideChanged = 0;
-    for (let y = 0; y < out.height; y++) {
-      for (let x = 0; x < out.width; x++) {
-        const i = (y * out.width + x) * 4;
-        const differs =
-          out.data[i] !== before.data[i] ||
-          out.data[i + 1] !== before.data[i + 1] ||
-          out.data[i + 2] !== before.data[i + 2];
-        if (!differs) continue;
-        changed++;
-        if (!inside(x, y)) outsideChanged++;
-      }
-    }
-    expect(changed).toBeGreaterThan(out.width * out.height * 0.03);
-    expect(outsideChanged).toBe(0);
-    expect(result.description).toMatch(/^Visualisierung ohne KI/);
+    expect([result.image.image.width, result.image.image.height]).toEqual([2560, 1707]);
+    expect(result.description).toMatch(/1 Möbelstück/);
+    await expect(renderer.render(input)).rejects.toMatchObject({ code: 'STAGING_RENDERS_ON_DEVICE' });
   });
 });
 
@@ -315,7 +387,7 @@ describe('POST /api/virtual-staging apply (openai)', () => {
     await fake.close();
   });
 
-  it('sends one image edit carrying the photo and the chosen products, and charges 5', async () => {
+  it('sends one image edit carrying the photo and the shipped thumbnails of the chosen products, and charges 5', async () => {
     const { cookie } = await signUp(ai);
     const chosen = [
       { id: 'sofa-cozy-mid', quantity: 1 },
@@ -341,20 +413,41 @@ describe('POST /api/virtual-staging apply (openai)', () => {
     const edits = fake.requests.filter((r) => r.kind === 'edit');
     expect(edits).toHaveLength(1);
     const sent = edits[0]!;
+    // The rug has no model and no thumbnail: it is described in words only.
     expect(sent.images?.map((i) => i.name)).toEqual([
       'room.jpg',
       'sofa-cozy-mid.png',
       'armchair-cozy-mid.png',
-      'rug-cozy-mid.png',
     ]);
     const reference = await sharp(sent.images![1]!.bytes).metadata();
     expect(reference.format).toBe('png');
-    expect(reference.hasAlpha).toBe(true);
     const prompt = String(sent.fields.prompt);
     expect(prompt).toMatch(/cozy style/);
-    expect(prompt).toMatch(/1\. sofa \(reference image 2\)/);
+    expect(prompt).toMatch(/1\. sofa \(reference image 2\): 219 x 102 x 79 cm/);
+    expect(prompt).toMatch(/2\. armchair \(reference image 3\)/);
+    expect(prompt).toMatch(/3\. area rug: \d+ x \d+ x \d+ cm/);
     expect(prompt).toMatch(
       /Keep the exact architecture, walls, windows, doors, floor, ceiling and camera angle unchanged/,
     );
+  });
+
+  it("answers the device's staging without an image edit when the client sends one", async () => {
+    const { cookie } = await signUp(ai);
+    const before = fake.requests.filter((r) => r.kind === 'edit').length;
+    const res = await post(
+      ai,
+      '/api/virtual-staging',
+      {
+        action: 'apply',
+        imageBase64: photo,
+        stagedImageBase64: staged,
+        selectedProducts: [{ id: 'sofa-cozy-mid', quantity: 1 }],
+      },
+      { cookie, key: randomUUID() },
+    );
+    expect(res.status).toBe(200);
+    const body = ApplyStagingResponse.parse(await res.json());
+    expect(body).toMatchObject({ provider: 'builtin', creditsCharged: 5, balance: 5 });
+    expect(fake.requests.filter((r) => r.kind === 'edit').length).toBe(before);
   });
 });

@@ -39,6 +39,7 @@ export const ERROR_MESSAGES: Readonly<Record<FailureCode, MessageKey>> = {
   IDEMPOTENCY_KEY_REUSED: 'errors.idempotencyKeyReused',
   REQUEST_IN_PROGRESS: 'errors.requestInProgress',
   ALREADY_PROCESSED: 'errors.alreadyProcessed',
+  STAGING_RENDERS_ON_DEVICE: 'errors.stagingRendersOnDevice',
   NOT_IMPLEMENTED: 'errors.notImplemented',
   NETWORK: 'errors.network',
   ABORTED: 'errors.aborted',

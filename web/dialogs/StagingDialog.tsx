@@ -1,32 +1,31 @@
-// The virtual staging dialog (SPEC sections 2, 4 and 5): options (style, budget) → analyzing → selection (the
-// recommended products to tick) → staging → complete; a failed analysis goes back to the options, a failed staging
-// back to the selection. Visitors are sent to the login, and the analysis needs STAGING_CREDITS. The effects are
-// the workflow's staging actions; this component only holds the dialog's own steps and choices.
+// The virtual staging dialog (SPEC sections 2, 4 and 5; issue 26): options (style, budget) → analyzing →
+// selection (the recommended products to tick) → placing on the device → arranging (drag, turn, remove, swap;
+// free) → finishing (the one paid call) → complete. The steps are the workflow machine's (steps/staging.ts);
+// this component renders the session and dispatches. The 3D view comes from the actions' placed scene.
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import {
-  STAGING_BUDGET_DEFAULT_EUR,
   STAGING_BUDGET_MAX_EUR,
   STAGING_BUDGET_MIN_EUR,
   STAGING_BUDGET_STEP_EUR,
   STAGING_CREDITS,
   STAGING_STYLES,
-  type StagingStyle,
 } from '../../core/catalog/limits';
-import type { AnalyzeStagingResponse, StagingProduct } from '../../core/contract/staging';
+import type { StagingProduct } from '../../core/contract/staging';
 import { useSession } from '../api/auth';
 import { formatEuroCents } from '../i18n/format';
 import { t } from '../i18n/de';
 import { useActions, useAppState, useDispatch, useServices } from '../services/context';
+import type { StagingSession, StagingStep } from '../workflow/machine';
 import { usePreviewUrl } from '../workflow/previews';
+import { ArrangeStep } from './staging/ArrangeStep';
 import { useReturnFocus } from './returnFocus';
-
-type Step = 'options' | 'analyzing' | 'selection' | 'staging' | 'complete';
 
 const SHOWN_STEPS = [
   { key: 'stepOptions', steps: ['options', 'analyzing'] },
-  { key: 'stepSelection', steps: ['selection', 'staging'] },
+  { key: 'stepSelection', steps: ['selection', 'placing'] },
+  { key: 'stepArrange', steps: ['arranging', 'finishing'] },
   { key: 'stepComplete', steps: ['complete'] },
 ] as const;
 
@@ -76,7 +75,15 @@ function ProductRow({ product, onToggle }: { product: StagingProduct; onToggle: 
   return (
     <li className={`staging-product${product.selected ? ' staging-product--selected' : ''}`}>
       <input id={id} type="checkbox" checked={product.selected} onChange={onToggle} />
-      <img src={shop.image} alt="" width={72} height={72} loading="lazy" />
+      {shop.image ? (
+        <img src={shop.image} alt="" width={72} height={72} loading="lazy" />
+      ) : (
+        <span
+          className="staging-product__swatch"
+          aria-hidden="true"
+          style={{ background: product.colors[0] }}
+        />
+      )}
       <div className="staging-product__text">
         <label htmlFor={id}>
           <strong>
@@ -91,7 +98,7 @@ function ProductRow({ product, onToggle }: { product: StagingProduct; onToggle: 
         {product.unselectedReason && !product.selected && (
           <span className="field-hint">{t(`staging.unselected.${product.unselectedReason}`)}</span>
         )}
-        <a href={shop.link} target="_blank" rel="noopener noreferrer sponsored">
+        <a href={shop.link} target="_blank" rel="noopener noreferrer">
           {t('staging.shopLink')}
           <span className="visually-hidden">: {shop.title}</span>
         </a>
@@ -106,54 +113,112 @@ function ProductRow({ product, onToggle }: { product: StagingProduct; onToggle: 
   );
 }
 
-/** The dialog's body; it is mounted when the dialog opens, so every opening starts at the options. */
-function StagingFlow({ imageId, onClose }: { imageId: string; onClose: () => void }) {
+function OptionsStep({ session }: { session: StagingSession }) {
   const actions = useActions();
-  const { db } = useServices();
+  const dispatch = useDispatch();
   const credits = useAppState((s) => s.credits);
-  const signedIn = useSession().userId !== null;
-  const preview = usePreviewUrl(db, imageId);
-  const [step, setStep] = useState<Step>('options');
-  const [style, setStyle] = useState<StagingStyle>('auto');
-  const [budget, setBudget] = useState({ ...STAGING_BUDGET_DEFAULT_EUR });
-  const [analysis, setAnalysis] = useState<AnalyzeStagingResponse | null>(null);
-  const [products, setProducts] = useState<StagingProduct[]>([]);
-  const [pieces, setPieces] = useState(0);
   const enoughCredits = credits >= STAGING_CREDITS;
-  const options = { style, budget };
+  return (
+    <>
+      <fieldset className="staging__styles">
+        <legend>{t('staging.style')}</legend>
+        {STAGING_STYLES.map((s) => (
+          <label key={s} className="staging__style">
+            <input
+              type="radio"
+              name="staging-style"
+              value={s}
+              checked={session.style === s}
+              onChange={() => dispatch({ type: 'stagingOptionsChanged', style: s })}
+            />
+            {t(`staging.styles.${s}`)}
+          </label>
+        ))}
+      </fieldset>
+      <BudgetRange
+        budget={session.budget}
+        onChange={(budget) => dispatch({ type: 'stagingOptionsChanged', budget })}
+      />
+      <p className="field-hint" role={enoughCredits ? undefined : 'status'}>
+        {enoughCredits
+          ? t('staging.cost', { n: STAGING_CREDITS })
+          : t('staging.needCredits', { n: STAGING_CREDITS })}
+      </p>
+      <div className="dialog__actions">
+        <Dialog.Close className="button button--ghost">{t('staging.close')}</Dialog.Close>
+        <button
+          type="button"
+          className="button"
+          disabled={!enoughCredits}
+          onClick={() => void actions.analyzeStaging()}
+        >
+          {t('staging.analyze')}
+        </button>
+      </div>
+    </>
+  );
+}
 
-  async function analyze() {
-    setStep('analyzing');
-    const answer = await actions.analyzeStaging(options);
-    if (!answer) {
-      setStep('options');
-      return;
-    }
-    setAnalysis(answer);
-    setProducts(answer.products);
-    setStep('selection');
-  }
-
-  async function stage() {
-    if (!products.some((p) => p.selected)) {
-      // Says 'Bitte wähle mindestens ein Möbelstück aus' and stays.
-      await actions.applyStaging(products, options, analysis?.roomType);
-      return;
-    }
-    setStep('staging');
-    const placed = await actions.applyStaging(products, options, analysis?.roomType);
-    if (placed === null) {
-      setStep('selection');
-      return;
-    }
-    setPieces(placed);
-    setStep('complete');
-  }
-
-  const selectedTotal = products
+function SelectionStep({ session }: { session: StagingSession }) {
+  const actions = useActions();
+  const dispatch = useDispatch();
+  const selectedTotal = session.products
     .filter((p) => p.selected)
     .reduce((sum, p) => sum + p.product.price * p.quantity, 0);
-  const current = SHOWN_STEPS.findIndex((s) => (s.steps as readonly Step[]).includes(step));
+  return (
+    <div className="staging__selection">
+      <p>{t('staging.selectionIntro')}</p>
+      <ul className="staging__products" aria-label={t('staging.stepSelection')}>
+        {session.products.map((product) => (
+          <ProductRow
+            key={product.id}
+            product={product}
+            onToggle={() => dispatch({ type: 'stagingProductToggled', productId: product.id })}
+          />
+        ))}
+      </ul>
+      <p>
+        <strong>{t('staging.selectionTotal', { price: formatEuroCents(selectedTotal) })}</strong>
+      </p>
+      <p className="field-hint">{t('staging.examples')}</p>
+      <div className="dialog__actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => dispatch({ type: 'stagingStepBack' })}
+        >
+          {t('staging.back')}
+        </button>
+        <button type="button" className="button" onClick={() => void actions.placeStaging()}>
+          {t('staging.apply')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+const BUSY: Partial<Record<StagingStep, 'analyzing' | 'placing' | 'finishing'>> = {
+  analyzing: 'analyzing',
+  placing: 'placing',
+  finishing: 'finishing',
+};
+
+/** The dialog's body for the open session. */
+function StagingFlow({
+  imageId,
+  session,
+  onClose,
+}: {
+  imageId: string;
+  session: StagingSession;
+  onClose: () => void;
+}) {
+  const actions = useActions();
+  const { db } = useServices();
+  const signedIn = useSession().userId !== null;
+  const preview = usePreviewUrl(db, imageId);
+  const current = SHOWN_STEPS.findIndex((s) => (s.steps as readonly StagingStep[]).includes(session.step));
+  const busy = BUSY[session.step];
 
   return (
     <>
@@ -167,7 +232,7 @@ function StagingFlow({ imageId, onClose }: { imageId: string; onClose: () => voi
         ))}
       </ol>
 
-      {step === 'options' && (
+      {session.step === 'options' && (
         <div className="staging__options">
           {preview && <img className="staging__photo" src={preview} alt="" />}
           {!signedIn ? (
@@ -180,89 +245,28 @@ function StagingFlow({ imageId, onClose }: { imageId: string; onClose: () => voi
               </div>
             </div>
           ) : (
-            <>
-              <fieldset className="staging__styles">
-                <legend>{t('staging.style')}</legend>
-                {STAGING_STYLES.map((s) => (
-                  <label key={s} className="staging__style">
-                    <input
-                      type="radio"
-                      name="staging-style"
-                      value={s}
-                      checked={style === s}
-                      onChange={() => setStyle(s)}
-                    />
-                    {t(`staging.styles.${s}`)}
-                  </label>
-                ))}
-              </fieldset>
-              <BudgetRange budget={budget} onChange={setBudget} />
-              <p className="field-hint" role={enoughCredits ? undefined : 'status'}>
-                {enoughCredits
-                  ? t('staging.cost', { n: STAGING_CREDITS })
-                  : t('staging.needCredits', { n: STAGING_CREDITS })}
-              </p>
-              <div className="dialog__actions">
-                <Dialog.Close className="button button--ghost">{t('staging.close')}</Dialog.Close>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={!enoughCredits}
-                  onClick={() => void analyze()}
-                >
-                  {t('staging.analyze')}
-                </button>
-              </div>
-            </>
+            <OptionsStep session={session} />
           )}
         </div>
       )}
 
-      {(step === 'analyzing' || step === 'staging') && (
+      {busy && busy !== 'finishing' && (
         <p className="staging__busy" role="status">
-          <span className="spinner" aria-hidden="true" />{' '}
-          {step === 'analyzing' ? t('staging.analyzing') : t('staging.staging')}
+          <span className="spinner" aria-hidden="true" /> {t(`staging.${busy}`)}
         </p>
       )}
 
-      {step === 'selection' && (
-        <div className="staging__selection">
-          <p>{t('staging.selectionIntro')}</p>
-          <ul className="staging__products" aria-label={t('staging.stepSelection')}>
-            {products.map((product) => (
-              <ProductRow
-                key={product.id}
-                product={product}
-                onToggle={() =>
-                  setProducts((list) =>
-                    list.map((p) => (p.id === product.id ? { ...p, selected: !p.selected } : p)),
-                  )
-                }
-              />
-            ))}
-          </ul>
-          <p>
-            <strong>{t('staging.selectionTotal', { price: formatEuroCents(selectedTotal) })}</strong>
-          </p>
-          <p className="field-hint">{t('staging.estimate')}</p>
-          <div className="dialog__actions">
-            <button type="button" className="button button--ghost" onClick={() => setStep('options')}>
-              {t('staging.back')}
-            </button>
-            <button type="button" className="button" onClick={() => void stage()}>
-              {t('staging.apply')}
-            </button>
-          </div>
-        </div>
-      )}
+      {session.step === 'selection' && <SelectionStep session={session} />}
 
-      {step === 'complete' && (
+      {(session.step === 'arranging' || session.step === 'finishing') && <ArrangeStep session={session} />}
+
+      {session.step === 'complete' && (
         <div className="staging__complete">
           <p role="status">
             {t('staging.complete')}{' '}
-            {pieces === 1
+            {session.pieces.length === 1
               ? t('toast.stagingDone.descriptionOne')
-              : t('toast.stagingDone.description', { n: pieces })}
+              : t('toast.stagingDone.description', { n: session.pieces.length })}
           </p>
           <div className="dialog__actions">
             <button type="button" className="button" onClick={onClose}>
@@ -289,7 +293,7 @@ export function StagingDialog() {
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog dialog--staging" {...focus}>
-          {overlay && <StagingFlow imageId={overlay.imageId} onClose={close} />}
+          {overlay && <StagingFlow imageId={overlay.imageId} session={overlay.session} onClose={close} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

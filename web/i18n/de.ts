@@ -286,9 +286,11 @@ export const de = {
   },
   staging: {
     title: 'Virtual Staging',
-    description: 'Wir richten deinen Raum virtuell mit Möbeln ein, die du kaufen kannst.',
+    description:
+      'Wir richten deinen Raum virtuell mit Beispielmöbeln ein, direkt auf deinem Gerät. Zu jedem Stück gibt es einen Link zum Shop.',
     stepOptions: 'Stil und Budget',
     stepSelection: 'Möbel auswählen',
+    stepArrange: 'Anordnen',
     stepComplete: 'Fertig',
     style: 'Stil',
     styles: {
@@ -319,9 +321,40 @@ export const de = {
     },
     priceEach: '{price} pro Stück',
     shopLink: 'Im Shop ansehen',
-    estimate: 'Alle Preise sind geschätzte Richtpreise.',
+    estimate: 'Beispielprodukte, Preise geschätzt.',
+    /** The credit line of a product's 3D model (CC BY asks for it wherever the model is shown). */
+    modelCredit: '3D-Modell: {credit}',
     apply: 'Raum einrichten',
-    staging: 'Dein Raum wird eingerichtet…',
+    placing: 'Dein Raum wird vermessen und eingerichtet…',
+    finishing: 'Dein eingerichtetes Foto wird in voller Größe erstellt…',
+    examples: 'Beispielprodukte, Preise geschätzt.',
+    arrangeIntro:
+      'Ziehe ein Möbelstück mit Maus oder Finger über den Boden. Mit der Tastatur: Stück in der Liste wählen, Pfeiltasten verschieben, Q und E drehen, Entf entfernt es. Das Anordnen kostet nichts.',
+    canvasRole: '3D-Ansicht',
+    canvasLabel: 'Eingerichteter Raum. Ausgewählt: {name}',
+    nothingActive: 'nichts',
+    drawing: 'Die 3D-Möbel werden geladen…',
+    drawFailed:
+      'Die 3D-Ansicht konnte auf diesem Gerät nicht gestartet werden. Bitte versuche es in einem aktuellen Browser erneut.',
+    piecesTitle: 'Platzierte Möbel',
+    turnLeft: 'Nach links drehen',
+    turnRight: 'Nach rechts drehen',
+    remove: 'Entfernen',
+    swap: 'Austauschen gegen',
+    swapChoose: 'anderes Produkt wählen…',
+    problem: {
+      offFloor: 'steht nicht ganz auf dem sichtbaren Boden',
+      obstacle: 'steht auf oder in einem vorhandenen Möbelstück',
+      keepFree: 'steht vor einem Fenster, einer Tür oder im Laufweg',
+      overlap: 'überschneidet sich mit einem anderen Stück',
+    },
+    leftOut: 'Nicht platziert: {list}',
+    leftOutReason: {
+      noSpace: 'kein Platz auf dem sichtbaren Boden',
+      noAnchor: 'nichts da, worauf es stehen kann',
+    },
+    modelCredits: '3D-Modelle: {list}',
+    finish: 'Fertigstellen · {n} Credits',
     complete: 'Dein Raum wurde virtuell eingerichtet.',
     showResult: 'Ergebnis ansehen',
     back: 'Zurück',
@@ -428,6 +461,15 @@ export const de = {
     },
     stagingAnalysisFailed: { title: 'Fehler bei der Raumanalyse', description: '{message}' },
     stagingFailed: { title: 'Fehler beim Virtual Staging', description: '{message}' },
+    stagingNoSpace: {
+      title: 'Kein Platz gefunden',
+      description:
+        'Für die gewählten Möbel ist auf dem sichtbaren Boden kein Platz. Wähle kleinere Stücke oder ein Foto mit mehr freier Fläche.',
+    },
+    stagingPlacementFailed: {
+      title: 'Fehler beim Virtual Staging',
+      description: 'Der Raum konnte auf deinem Gerät nicht eingerichtet werden: {message}',
+    },
   },
   export: {
     presetLabel: 'Exportieren für',
@@ -604,6 +646,8 @@ export const de = {
     idempotencyKeyReused: 'Die Kennung der Anfrage wurde schon für eine andere Anfrage benutzt.',
     requestInProgress: 'Diese Optimierung läuft bereits. Bitte warte einen Moment.',
     alreadyProcessed: 'Diese Anfrage wurde bereits verarbeitet. Bitte starte die Optimierung neu.',
+    stagingRendersOnDevice:
+      'Virtuelles Einrichten läuft auf deinem Gerät. Bitte lade die Seite neu und versuche es erneut.',
     notImplemented: 'Diese Funktion kommt bald!',
   },
 } as const;

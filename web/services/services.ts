@@ -30,7 +30,7 @@ const stagingApi = () => import('../api/staging');
 
 /** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
 const ANALYSIS_SIDE = 1024;
-/** Staging sends the photo itself: large enough for a listing, small enough for the JSON body limit. */
+/** Staging sends the device's render: large enough for a listing, small enough for the JSON body limit. */
 const STAGING_SIDE = 2048;
 /** Grid thumbnails: wide enough for the largest grid cell on a sharp screen. */
 const PREVIEW_WIDTH = 480;
@@ -169,16 +169,29 @@ export function createServices(
         const imageBase64 = await downscaledDataUrl(image, ANALYSIS_SIDE);
         return (await stagingApi()).analyzeStaging(signal, { imageBase64, options });
       },
-      async apply(signal, { image, idempotencyKey, ...request }) {
-        const imageBase64 = await downscaledDataUrl(image, STAGING_SIDE);
+      async apply(signal, { image, stagedImage, idempotencyKey, ...request }) {
+        // The device rendered the staging; the original only identifies the photo, so it travels small.
+        const [imageBase64, stagedImageBase64] = await Promise.all([
+          downscaledDataUrl(image, ANALYSIS_SIDE),
+          downscaledDataUrl(stagedImage, STAGING_SIDE),
+        ]);
         const { applyStaging } = await stagingApi();
-        const answer = await applyStaging(signal, { imageBase64, ...request, idempotencyKey });
+        const answer = await applyStaging(signal, {
+          imageBase64,
+          stagedImageBase64,
+          ...request,
+          idempotencyKey,
+        });
         return {
           blob: await dataUrlToBlob(answer.stagedImageUrl),
           shoppingList: answer.shoppingList,
           description: answer.description,
         };
       },
+    },
+    stagingDevice: {
+      // three.js, the segmenter and the furniture load with the first staging, never with the first page.
+      place: async (signal, input) => (await import('../staging/device')).placeOnDevice(signal, input),
     },
     retouch: (signal, input) => retouchInWorker(signal, input),
     labelVirtual: (blob) => drawDisclosureLabel(blob, t('final.virtualLabel')),

@@ -1,7 +1,10 @@
 // Everything that can happen to the workflow, as plain data: the user's presses and the effects' reports.
 // Ids and timestamps arrive in the events, so the machine (machine.ts and steps/) never reads a clock.
 
-import type { AiCapabilities } from '../../core/catalog/types';
+import type { AiCapabilities, RoomType } from '../../core/catalog/types';
+import type { StagingStyle } from '../../core/catalog/limits';
+import type { StagingProduct } from '../../core/contract/staging';
+import type { LeftOutPiece, PlacedPiece } from '../../core/staging/layout';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type {
   ModeSelection,
@@ -83,6 +86,29 @@ export type WorkflowEvent =
   | { type: 'implementRequested' }
   | { type: 'finalReceived'; images: { imageId: string; url: string }[] }
   | { type: 'implementFailed' }
+  // The staging dialog (steps/staging.ts)
+  | { type: 'stagingOptionsChanged'; style?: StagingStyle; budget?: { min: number; max: number } }
+  | { type: 'stagingAnalysisStarted' }
+  | {
+      type: 'stagingAnalysed';
+      products: StagingProduct[];
+      alternatives: StagingProduct[];
+      roomType: RoomType;
+    }
+  | { type: 'stagingAnalysisFailed' }
+  | { type: 'stagingProductToggled'; productId: string }
+  | { type: 'stagingPlacementStarted' }
+  | { type: 'stagingPlaced'; pieces: PlacedPiece[]; leftOut: LeftOutPiece[] }
+  | { type: 'stagingPlacementFailed' }
+  | { type: 'stagingPieceActivated'; key: string | null }
+  | { type: 'stagingPieceMoved'; key: string; x: number; z: number }
+  | { type: 'stagingPieceTurned'; key: string; rotationDeg: number }
+  | { type: 'stagingPieceRemoved'; key: string }
+  /** The piece becomes another product of its category (`sizeM`: the new product's size in metres). */
+  | { type: 'stagingPieceSwapped'; key: string; productId: string; sizeM: PlacedPiece['sizeM'] }
+  | { type: 'stagingStepBack' }
+  | { type: 'stagingFinishStarted' }
+  | { type: 'stagingFinishFailed' }
   | { type: 'stagingCompleted'; imageId: string; stagedUrl: string; shoppingList: ShoppingList }
   // Overlays, toasts, navigation
   | { type: 'compareOpened'; imageId: string }

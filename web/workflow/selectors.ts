@@ -8,7 +8,8 @@ import { preselectModes } from '../../core/catalog/recommendations';
 import type { AiCapabilities, RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { MessageKey } from '../i18n/de';
-import type { Batch, ImageItem, RoomAnalysis, WorkflowState } from './state';
+import type { StagingProduct } from '../../core/contract/staging';
+import type { Batch, ImageItem, RoomAnalysis, StagingSession, WorkflowState } from './state';
 
 /** The steps of the progress indicator, 1..WORKFLOW_STEPS (core/catalog/limits). */
 export type Step = 1 | 2 | 3 | 4 | 5;
@@ -187,4 +188,30 @@ export function defaultModes(
 
 export function unique<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
+}
+
+/** One product of the arrangement: how many of its pieces stand in the photo and what they cost, euro cents. */
+export interface StagingLine {
+  product: StagingProduct;
+  quantity: number;
+  totalCents: number;
+}
+
+/**
+ * The shopping list of what is placed now, in the order the pieces were placed: it follows every move, removal
+ * and swap in the arranging step, and is what the finish pays for.
+ */
+export function stagingLines(session: StagingSession): { lines: StagingLine[]; totalCents: number } {
+  const byId = new Map([...session.alternatives, ...session.products].map((p) => [p.id, p]));
+  const lines = new Map<string, StagingLine>();
+  for (const piece of session.pieces) {
+    const product = byId.get(piece.id);
+    if (!product) continue;
+    const line = lines.get(piece.id) ?? { product, quantity: 0, totalCents: 0 };
+    line.quantity += 1;
+    line.totalCents += product.product.price;
+    lines.set(piece.id, line);
+  }
+  const list = [...lines.values()];
+  return { lines: list, totalCents: list.reduce((sum, line) => sum + line.totalCents, 0) };
 }

@@ -4,6 +4,9 @@
 
 import type { RoomAnalysis as CombinedRoomAnalysis } from '../../core/analysis/room/types';
 import type { RoomType } from '../../core/catalog/types';
+import type { StagingStyle } from '../../core/catalog/limits';
+import type { StagingProduct } from '../../core/contract/staging';
+import type { LeftOutPiece, PlacedPiece } from '../../core/staging/layout';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { MessageKey, NoticeKey } from '../i18n/de';
 
@@ -72,9 +75,35 @@ export interface FinalResult {
   shoppingList?: ShoppingList;
 }
 
+/**
+ * The staging dialog's steps: style and budget, the server's product analysis, ticking products, placing them
+ * on the device (room fit, layout, first render), arranging them by hand, the paid finish, done.
+ */
+export type StagingStep =
+  'options' | 'analyzing' | 'selection' | 'placing' | 'arranging' | 'finishing' | 'complete';
+
+export interface StagingSession {
+  step: StagingStep;
+  style: StagingStyle;
+  /** Whole euros. */
+  budget: { min: number; max: number };
+  /** The room the analysis furnished, when it answered. */
+  roomType?: RoomType;
+  /** The analysis's products, ticked or not. */
+  products: StagingProduct[];
+  /** Other products of the offered categories, to swap a placed piece for. */
+  alternatives: StagingProduct[];
+  /** The arrangement: each unit of a ticked product that found a place, in floor metres. */
+  pieces: PlacedPiece[];
+  /** Ticked units the layout could not place, and why. */
+  leftOut: LeftOutPiece[];
+  /** The piece the host is moving (keyboard and screen readers act on it). */
+  activePiece: string | null;
+}
+
 type Overlay =
   | { kind: 'insufficientCredits'; needed: number; current: number }
-  | { kind: 'staging'; imageId: string }
+  | { kind: 'staging'; imageId: string; session: StagingSession }
   | { kind: 'compare'; imageId: string };
 
 /** One line of a notice that lists files, rendered as `${name}: ${t(key, values)}`. */

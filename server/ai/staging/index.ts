@@ -1,14 +1,13 @@
 // Chooses the staging renderer like the AI provider is chosen (server/ai/index.ts): openai when the env says so,
-// otherwise the offline builtin one.
+// otherwise the builtin one, which answers the staging the device rendered.
 import type { Env } from '../../env';
-import type { Logger } from '../../logger';
 import { builtinStagingRenderer } from './builtin';
 import { openAiStagingRenderer } from './openai';
 import type { StagingRenderer } from './types';
 
 export type { StagingLine, StagingRenderer } from './types';
 
-export function createStagingRenderer(env: Env, logger?: Logger): StagingRenderer {
+export function createStagingRenderer(env: Env): StagingRenderer {
   if (env.AI_PROVIDER === 'openai' && env.OPENAI_API_KEY) {
     return openAiStagingRenderer({
       apiKey: env.OPENAI_API_KEY,
@@ -18,5 +17,5 @@ export function createStagingRenderer(env: Env, logger?: Logger): StagingRendere
       maxRetries: env.OPENAI_MAX_RETRIES,
     });
   }
-  return builtinStagingRenderer(logger ? { logger } : {});
+  return builtinStagingRenderer();
 }

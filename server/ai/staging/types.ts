@@ -1,8 +1,8 @@
-// The one interface both staging renderers implement (builtin: the product drawings composed into the photo;
-// openai: an image edit with the products as reference pictures). The staging service prices, charges and builds
-// the shopping list; a renderer only furnishes one photo with the lines it is given.
+// The one interface both staging renderers implement (builtin: hands back the staging the device rendered with
+// three.js; openai: an image edit that places the products in the photo). The staging service prices, charges and
+// builds the shopping list; a renderer only answers the furnished photo for the lines it is given.
 import type { RoomType } from '../../../core/catalog';
-import type { CatalogItem, PixelBox, ProductStyle } from '../../../core/staging';
+import type { CatalogItem, ProductStyle } from '../../../core/staging';
 import type { AiProviderName } from '../../../core/contract/enhance';
 import type { InputImage, ProviderImage } from '../types';
 
@@ -12,7 +12,10 @@ export interface StagingLine {
 }
 
 export interface StagingRenderInput {
+  /** The original photo. */
   image: InputImage;
+  /** The staging the device rendered (checked like an upload), when the client sent one. */
+  stagedImage?: InputImage;
   lines: readonly StagingLine[];
   roomType: RoomType;
   style: ProductStyle;
@@ -23,8 +26,6 @@ export interface StagingRenderResult {
   image: ProviderImage;
   /** German; says how the photo was furnished and how many pieces it shows. */
   description: string;
-  /** Builtin only: every pixel it changed lies in one of these boxes (of the rgba result). */
-  changedBoxes?: PixelBox[];
 }
 
 export interface StagingRenderer {

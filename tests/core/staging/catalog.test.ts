@@ -1,23 +1,38 @@
-// The shipped staging catalogue: size and spread over rooms and styles, honest prices and links, and pictures on
-// disk whose bottom edge is the floor line.
-import { existsSync } from 'node:fs';
+// The shipped staging catalogue: size and spread over rooms and styles, honest prices and links, and the 3D models
+// it uses: every model-backed product has exactly its model's size (manifest.json), credit line and licence, and
+// its model and thumbnail exist on disk.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { ROOM_TYPES } from '../../../core/catalog/types';
+import { FURNITURE_URL_PREFIX } from '../../../core/staging/assets';
 import {
   CATALOG,
   CATEGORIES,
   catalogCounts,
   catalogItemById,
   catalogSource,
-  pictureFrame,
-  PRODUCT_PNG_PX_PER_CM,
   PRODUCT_STYLES,
-  productSvg,
+  type CategoryId,
 } from '../../../core/staging';
 
-const publicDir = path.resolve(__dirname, '../../../public');
+const modelsDir = path.resolve(__dirname, '../../../models/furniture-3d');
+
+interface ManifestEntry {
+  id: string;
+  file: string;
+  thumbnail: string;
+  size_m: { w: number; d: number; h: number };
+  licence: string;
+  attribution: string;
+}
+const MANIFEST = JSON.parse(readFileSync(path.join(modelsDir, 'manifest.json'), 'utf8')) as ManifestEntry[];
+
+/** The served file name of a URL below FURNITURE_URL_PREFIX. */
+function servedFile(url: string): string {
+  expect(url.startsWith(FURNITURE_URL_PREFIX), url).toBe(true);
+  return decodeURIComponent(url.slice(FURNITURE_URL_PREFIX.length));
+}
 
 describe('#CATALOG', () => {
   it('holds at least 150 items with unique ids, every room type and every style', () => {
@@ -60,12 +75,67 @@ describe('#CATALOG', () => {
     }
   });
 
-  it('has positive dimensions and a German name with the product line', () => {
+  it('has positive sizes, colours and a German name with the product line', () => {
     for (const item of CATALOG) {
-      expect(item.dimensions.w).toBeGreaterThan(0);
-      expect(item.dimensions.d).toBeGreaterThan(0);
-      expect(item.dimensions.h).toBeGreaterThan(0);
-      expect(item.name).toMatch(/„[A-Za-z ]+“/);
+      expect(item.sizeCm.w).toBeGreaterThan(0);
+      expect(item.sizeCm.d).toBeGreaterThan(0);
+      expect(item.sizeCm.h).toBeGreaterThan(0);
+      expect(item.title).toMatch(/„[A-Za-z ]+“/);
+      expect(item.colors.length).toBeGreaterThan(0);
+      expect(item.material.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the shipped models', () => {
+  const MODEL_OF: Partial<Record<CategoryId, string>> = {
+    armchair: 'sheen-chair',
+    diningTable: 'wooden-table-02',
+    shelf: 'wooden-bookshelf-worn',
+    sideboard: 'painted-wooden-cabinet',
+    floorLamp: 'lights-punctual-lamp',
+    tableLamp: 'iridescence-lamp',
+    vase: 'glass-vase-flowers',
+    barStool: 'painted-wooden-stool',
+  };
+
+  it('gives each model-backed category its model (the carved sofa for classic), the rest none', () => {
+    for (const item of CATALOG) {
+      const expected =
+        item.category === 'sofa'
+          ? item.styles[0] === 'classic'
+            ? 'sofa-03'
+            : 'glam-velvet-sofa'
+          : MODEL_OF[item.category];
+      if (!expected) {
+        expect(item.model, item.id).toBeNull();
+        expect(item.thumbnailUrl, item.id).toBeNull();
+        continue;
+      }
+      expect(servedFile(item.model!.url), item.id).toBe(`${expected}.glb`);
+      expect(servedFile(item.thumbnailUrl!), item.id).toBe(`${expected}.png`);
+    }
+  });
+
+  it("gives every model-backed product exactly its model's size, credit line and licence", () => {
+    const backed = CATALOG.filter((item) => item.model !== null);
+    expect(backed.length).toBeGreaterThanOrEqual(40);
+    for (const item of backed) {
+      const entry = MANIFEST.find((m) => m.file === servedFile(item.model!.url));
+      expect(entry, item.id).toBeDefined();
+      expect(item.sizeCm.w).toBeCloseTo(entry!.size_m.w * 100, 9);
+      expect(item.sizeCm.d).toBeCloseTo(entry!.size_m.d * 100, 9);
+      expect(item.sizeCm.h).toBeCloseTo(entry!.size_m.h * 100, 9);
+      expect(item.model!.attribution).toBe(entry!.attribution);
+      expect(item.model!.licence).toBe(entry!.licence);
+      expect(servedFile(item.thumbnailUrl!)).toBe(entry!.thumbnail);
+    }
+  });
+
+  it('finds every model and thumbnail on disk', () => {
+    for (const item of CATALOG.filter((i) => i.model !== null)) {
+      expect(existsSync(path.join(modelsDir, servedFile(item.model!.url))), item.model!.url).toBe(true);
+      expect(existsSync(path.join(modelsDir, servedFile(item.thumbnailUrl!))), item.thumbnailUrl!).toBe(true);
     }
   });
 });
@@ -88,46 +158,5 @@ describe('#catalogSource', () => {
       'sofa-classic-budget',
     ]);
     expect(sofa.items.every((item) => item.styles.includes('classic'))).toBe(true);
-  });
-});
-
-describe('#productSvg', () => {
-  it('draws every item in a centimetre viewBox with no external references', () => {
-    for (const item of CATALOG) {
-      const svg = productSvg(item);
-      const frame = pictureFrame(item);
-      expect(svg).toContain(`viewBox="0 0 ${frame.widthCm} ${frame.heightCm}"`);
-      expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|href=/);
-    }
-  });
-
-  it('ships an SVG and a PNG per item in public/products', () => {
-    for (const item of CATALOG) {
-      expect(existsSync(path.join(publicDir, item.image.svg)), item.image.svg).toBe(true);
-      expect(existsSync(path.join(publicDir, item.image.png)), item.image.png).toBe(true);
-    }
-  });
-
-  it('stands floor pieces on the bottom edge of a transparent picture', async () => {
-    const floorItems = CATALOG.filter(
-      (item) => pictureFrame(item).placement === 'floor' && item.band === 'mid',
-    );
-    for (const item of floorItems) {
-      const { data, info } = await sharp(path.join(publicDir, item.image.png))
-        .ensureAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      expect(info.width).toBe(Math.round(pictureFrame(item).widthCm * PRODUCT_PNG_PX_PER_CM));
-      let bottomOpaque = 0;
-      for (let x = 0; x < info.width; x++)
-        if (data[((info.height - 1) * info.width + x) * 4 + 3] > 128) bottomOpaque++;
-      expect(bottomOpaque, `${item.id} touches the floor`).toBeGreaterThan(0);
-      let transparent = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i] < 10) transparent++;
-      expect(
-        transparent / (info.width * info.height),
-        `${item.id} has a transparent background`,
-      ).toBeGreaterThan(0.005);
-    }
   });
 });

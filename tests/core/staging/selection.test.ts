@@ -129,10 +129,7 @@ describe('#selectProducts', () => {
     async (room, floorAreaM2) => {
       const s = await run({ room, style: 'auto', budget: { min: 0, max: 5000 }, floorAreaM2 });
       const standing = selected(s).filter((p) => categoryById(p.need.category).placement === 'floor');
-      const cm2 = standing.reduce(
-        (sum, p) => sum + p.item.dimensions.w * p.item.dimensions.d * p.quantity,
-        0,
-      );
+      const cm2 = standing.reduce((sum, p) => sum + p.item.sizeCm.w * p.item.sizeCm.d * p.quantity, 0);
       expect(cm2).toBeLessThanOrEqual(floorAreaM2 * 10_000 * FLOOR_SHARE_STANDING);
       expect(s.picks.some((p) => p.reason === 'floor')).toBe(true);
     },

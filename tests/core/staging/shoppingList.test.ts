@@ -9,11 +9,14 @@ import {
   VirtualStagingRequest,
 } from '../../../core/contract/staging';
 import {
+  AFFILIATE_DISCLAIMER_PARTLY_TAGGED,
   AFFILIATE_DISCLAIMER_TAGGED,
   AFFILIATE_DISCLAIMER_UNTAGGED,
   buildShoppingList,
   catalogItemById,
   catalogSource,
+  EXAMPLE_PRODUCTS_NOTE,
+  isAffiliateLink,
   recommendStaging,
   shopSearchLink,
   toStagingProduct,
@@ -40,9 +43,10 @@ describe('#buildShoppingList', () => {
     ]);
     expect(list.items.map((line) => line.price)).toEqual([sofa.priceCents, chair.priceCents * 4]);
     expect(list.totalPrice).toBe(sofa.priceCents + 4 * chair.priceCents);
-    expect(list.items[1].name).toBe(`4 × ${chair.name}`);
-    expect(list.items[0].name).toBe(sofa.name);
+    expect(list.items[1].name).toBe(`4 × ${chair.title}`);
+    expect(list.items[0].name).toBe(sofa.title);
     expect(list.virtualNote).toBe(VIRTUALLY_FURNISHED_NOTE);
+    expect(list.priceNote).toMatch(/^Beispielprodukte, Preise geschätzt/);
     expect(ShoppingListSchema.parse(list)).toEqual(list);
   });
 
@@ -71,7 +75,28 @@ describe('#buildShoppingList', () => {
       const list = buildShoppingList([{ item: item('rug-cozy-mid'), quantity: 1 }], tag);
       expect(list.items[0].link).toBe(item('rug-cozy-mid').link);
       expect(list.affiliateDisclaimer).toBe(AFFILIATE_DISCLAIMER_UNTAGGED);
+      expect(list.affiliateDisclaimer).not.toMatch(/Amazon-Partner/);
     }
+  });
+
+  it('says only what the links are: a feed link to another shop stays untagged', () => {
+    const otto = { ...item('sofa-modern-mid'), link: 'https://www.otto.de/p/sofa-123/' };
+    const none = buildShoppingList([{ item: otto, quantity: 1 }], 'raumglanz-21');
+    expect(none.items[0].link).toBe(otto.link);
+    expect(none.affiliateDisclaimer).toBe(AFFILIATE_DISCLAIMER_UNTAGGED);
+    const mixed = buildShoppingList(
+      [
+        { item: otto, quantity: 1 },
+        { item: item('rug-cozy-mid'), quantity: 1 },
+      ],
+      'raumglanz-21',
+    );
+    expect(mixed.affiliateDisclaimer).toBe(AFFILIATE_DISCLAIMER_PARTLY_TAGGED);
+    // A feed link the operator tagged himself is an affiliate link even when the server has no tag.
+    const tagged = { ...otto, link: 'https://www.amazon.de/dp/B0001?tag=op-21' };
+    expect(buildShoppingList([{ item: tagged, quantity: 1 }]).affiliateDisclaimer).toBe(
+      AFFILIATE_DISCLAIMER_TAGGED,
+    );
   });
 
   it('refuses a count that is not a positive whole number', () => {
@@ -90,6 +115,16 @@ describe('#withAffiliateTag', () => {
     ['https://amazon.de.evil.example/s?k=x', 'a-21', 'https://amazon.de.evil.example/s?k=x'],
   ])('%s with %s', (link, tag, expected) => {
     expect(withAffiliateTag(link, tag)).toBe(expected);
+  });
+
+  it.each([
+    ['https://www.amazon.de/s?k=Sofa&tag=a-21', true],
+    ['https://www.amazon.de/s?k=Sofa', false],
+    ['https://www.amazon.de/s?k=Sofa&tag=', false],
+    ['https://www.otto.de/suche/sofa/?tag=a-21', false],
+    ['not a url', false],
+  ])('isAffiliateLink(%s) is %s', (link, expected) => {
+    expect(isAffiliateLink(link)).toBe(expected);
   });
 
   it('builds search links that survive umlauts and ampersands', () => {
@@ -156,15 +191,18 @@ describe('contract of POST /api/virtual-staging', () => {
     const products = selection.picks.map((pick) => toStagingProduct(pick, 'tag-21'));
     const answer = AnalyzeStagingResponse.parse({
       products,
+      alternatives: [],
       roomType: 'bedroom',
       style: selection.style,
       totalPrice: selection.totalCents,
+      productsNote: EXAMPLE_PRODUCTS_NOTE,
     });
     expect(answer.products.length).toBe(selection.picks.length);
     expect(answer.products.filter((p) => p.selected).length).toBeGreaterThan(0);
     for (const p of answer.products) {
       expect(StagingProduct.parse(p).product.review).toBeNull();
       expect(new URL(p.product.link).searchParams.get('tag')).toBe('tag-21');
+      expect(p.product.affiliate).toBe(true);
     }
     expect(answer.products[0].recommendation).toEqual({
       item: 'bed',

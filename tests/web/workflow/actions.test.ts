@@ -154,7 +154,7 @@ describe('processing: apply', () => {
     await seedModes(h, ['a'], [STAGING_MODE_ID]);
     await h.actions.apply();
     expect(h.calls.engine).toEqual([]);
-    expect(h.state().overlay).toEqual({ kind: 'staging', imageId: 'a' });
+    expect(h.state().overlay).toMatchObject({ kind: 'staging', imageId: 'a', session: { step: 'options' } });
   });
 
   it('lets one failing photo fail alone', async () => {

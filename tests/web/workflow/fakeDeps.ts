@@ -85,6 +85,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
       analyze: () => Promise.reject(new Error('staging is not faked here')),
       apply: () => Promise.reject(new Error('staging is not faked here')),
     },
+    stagingDevice: { place: () => Promise.reject(new Error('staging is not faked here')) },
     retouch: async (_signal, { blob }) => ({ blob, description: 'Retuschiert: 1 markierte Stelle' }),
     labelVirtual: async (blob) => blob,
     makePreview: async () => null,

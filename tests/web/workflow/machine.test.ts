@@ -30,6 +30,7 @@ import {
 import { restore } from '../../../web/workflow/restore';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { NewImage } from '../../../web/workflow/events';
+import { placedPiece, stagingProduct, toArranging } from '../../helpers/stagingFixtures';
 
 function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
@@ -120,7 +121,15 @@ const withFinal = () =>
   run(implementing(), { type: 'finalReceived', images: [{ imageId: 'a', url: 'final:a' }] });
 const stagingOpen = () => run(inModes('a'), { type: 'stagingRedirect' });
 const withStagedFinal = () =>
-  run(stagingOpen(), { type: 'stagingCompleted', imageId: 'a', stagedUrl: 'staged:a', shoppingList });
+  run(
+    stagingOpen(),
+    ...toArranging(
+      [stagingProduct('sofa-a', 'sofa', 49_900)],
+      [placedPiece('sofa-a#0'), placedPiece('sofa-a#1', { unit: 1, x: 2 })],
+    ),
+    { type: 'stagingFinishStarted' },
+    { type: 'stagingCompleted', imageId: 'a', stagedUrl: 'staged:a', shoppingList },
+  );
 
 const image = (state: WorkflowState, id: string): ImageItem | undefined =>
   state.images.find((i) => i.id === id);
@@ -759,7 +768,7 @@ describe('processing', () => {
       { type: 'enhancementStarted', price: 0, startedAt: 0 },
       { type: 'stagingRedirect' },
     );
-    expect(next.overlay).toEqual({ kind: 'staging', imageId: 'a' });
+    expect(next.overlay).toMatchObject({ kind: 'staging', imageId: 'a', session: { step: 'options' } });
     expect(next.batch).toBeNull();
     expect(statuses(next)).toEqual(['uploaded']);
   });
@@ -950,7 +959,7 @@ describe('virtual staging', () => {
       appliedSuggestions: [],
       shoppingList,
     });
-    expect(next.overlay).toEqual({ kind: 'staging', imageId: 'a' });
+    expect(next.overlay).toMatchObject({ kind: 'staging', imageId: 'a', session: { step: 'complete' } });
     expect(next.notice).toMatchObject({ key: 'toast.stagingDone', values: { n: 2 }, tone: 'success' });
     expect(currentStep(next)).toBe(5);
   });
@@ -965,7 +974,7 @@ describe('virtual staging', () => {
 
   it('closing the staging dialog returns to mode selection', () => {
     const open = run(uploaded('a'), { type: 'stagingRedirect' });
-    expect(open.overlay).toEqual({ kind: 'staging', imageId: 'a' });
+    expect(open.overlay).toMatchObject({ kind: 'staging', imageId: 'a' });
     const closed = run(open, { type: 'overlayClosed' });
     expect(closed.overlay).toBeNull();
     expect(currentView(closed)).toBe('modes');

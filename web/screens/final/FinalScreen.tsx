@@ -2,6 +2,7 @@
 // ('optimiertes-bild-N.png') or all as one ZIP, the furnishing list when staging made one, and what was applied.
 
 import { useEffect, useState } from 'react';
+import { isAffiliateLink } from '../../../core/staging/links';
 import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import type { AppDb } from '../../data/db';
 import { formatEuroCents } from '../../i18n/format';
@@ -123,7 +124,11 @@ export function FinalScreen() {
           <ul className="shopping-list">
             {final.shoppingList.items.map((item) => (
               <li key={item.link}>
-                <a href={item.link} target="_blank" rel="noopener noreferrer sponsored">
+                <a
+                  href={item.link}
+                  target="_blank"
+                  rel={isAffiliateLink(item.link) ? 'noopener noreferrer sponsored' : 'noopener noreferrer'}
+                >
                   {item.name}
                 </a>
                 <span>{formatEuroCents(Math.round(item.price * 100))}</span>

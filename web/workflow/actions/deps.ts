@@ -8,7 +8,10 @@ import type {
   AnalyzeStagingResponse,
   ShoppingListSchema,
   StagingOptions,
+  StagingProduct,
 } from '../../../core/contract/staging';
+import type { LeftOutPiece, PlacedPiece, PlacementProblem } from '../../../core/staging/layout';
+import type { FloorPoint } from '../../../core/staging/room/types';
 import type { CreditsResponse } from '../../../core/contract/credits';
 import type { Stroke } from '../../../core/declutter/buildMask';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
@@ -55,16 +58,31 @@ export interface ActionDeps {
       signal: AbortSignal,
       input: { image: Blob; options: StagingOptions },
     ): Promise<AnalyzeStagingResponse>;
-    /** 'apply': the furnished photo and its shopping list (euro cents). */
+    /** 'apply': charges the staging the device rendered; answers it with its shopping list (euro cents). */
     apply(
       signal: AbortSignal,
       input: {
         image: Blob;
+        /** The device's render of the arrangement (JPEG). */
+        stagedImage: Blob;
         selectedProducts: { id: string; quantity: number }[];
         options: StagingOptions;
         idempotencyKey: string;
       },
     ): Promise<{ blob: Blob; shoppingList: StagingShoppingList; description: string }>;
+  };
+  /** Virtual staging on the device (web/staging, loaded with the dialog): the room placed from the photo. */
+  stagingDevice: {
+    place(
+      signal: AbortSignal,
+      input: {
+        image: Blob;
+        /** The ticked products, to place. */
+        products: StagingProduct[];
+        /** Every product the host may swap to, so the scene knows their models. */
+        catalogue: StagingProduct[];
+      },
+    ): Promise<StagingScene>;
   };
   /** The retouch brush: the painted strokes (fractions of the photo) filled on the device, in a worker. */
   retouch(
@@ -104,6 +122,29 @@ export interface ActionDeps {
   isOnline(): boolean;
   goToLogin(): void;
   newKey(): string;
+}
+
+/** A room placed on the device: the layout's first arrangement, and the means to draw and render others. */
+export interface StagingScene {
+  readonly pieces: PlacedPiece[];
+  readonly leftOut: LeftOutPiece[];
+  /** Which way the camera looks on the floor, so the arrow keys move pieces as the photo shows them. */
+  readonly cameraYawDeg: number;
+  /** What is wrong with a piece where it stands now (the layout's own rules), for the hint beside it. */
+  problems(pieces: readonly PlacedPiece[], key: string): PlacementProblem[];
+  /** Draws arrangements live on a canvas (the arranging step). */
+  mount(canvas: HTMLCanvasElement): Promise<StagingView>;
+  /** The full-size photo with the arrangement, as a JPEG. */
+  render(pieces: readonly PlacedPiece[]): Promise<Blob>;
+  dispose(): void;
+}
+
+/** The live drawing of a placed room on a canvas; coordinates are CSS pixels within the canvas. */
+export interface StagingView {
+  show(pieces: readonly PlacedPiece[], active: string | null): void;
+  pieceAt(x: number, y: number): string | null;
+  floorAt(x: number, y: number): FloorPoint | null;
+  dispose(): void;
 }
 
 /** The shopping list as the server answers it (prices in euro cents). */

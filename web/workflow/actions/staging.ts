@@ -1,15 +1,14 @@
-// Virtual staging's effects (SPEC sections 2, 4, 5 and 8): opening the dialog from a staging mode card, the room
-// analysis that recommends products, and furnishing the photo with the ticked ones. The dialog owns its steps
-// (options, analyzing, selection, staging, complete) and moves by what these answer: null means the step failed
-// and a toast said why, so the dialog goes back one step.
+// Virtual staging's effects (SPEC sections 2, 4, 5 and 8; issue 26): the server's analysis that recommends
+// products, the placement on the device (segmenter, camera, floor, layout: the stagingDevice port, loaded with
+// the dialog), and the finish: the device renders the arrangement at full size and the one paid call charges
+// it and answers the shopping list. The dialog's steps are the machine's (steps/staging.ts); these only report.
 
 import { STAGING_CREDITS } from '../../../core/catalog/limits';
-import type { AnalyzeStagingResponse, StagingOptions, StagingProduct } from '../../../core/contract/staging';
 import { saveResult } from '../../data/db';
-import { roomTypeFor } from '../machine';
 import type { NoticeKey } from '../../i18n/de';
-import type { ShoppingList } from '../state';
-import type { ActionDeps, StagingShoppingList } from './deps';
+import { roomTypeFor } from '../machine';
+import type { ShoppingList, StagingSession, WorkflowState } from '../state';
+import type { ActionDeps, StagingScene, StagingShoppingList } from './deps';
 import { originalOf, type JobRunner } from './runner';
 
 /** The furnishing list as the final result keeps it: euros, as the state has always held shop prices. */
@@ -21,23 +20,41 @@ function toStateList(list: StagingShoppingList): ShoppingList {
   };
 }
 
+function openSession(state: WorkflowState): { imageId: string; session: StagingSession } | null {
+  const overlay = state.overlay;
+  return overlay?.kind === 'staging' ? { imageId: overlay.imageId, session: overlay.session } : null;
+}
+
 export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits: () => Promise<void>) {
   const { store } = deps;
+  /** The placed room the arranging step shows; dropped when the dialog closes or places anew. */
+  let scene: StagingScene | null = null;
+
   const notice = (key: NoticeKey, values?: Record<string, string | number>) =>
     store.dispatch({
       type: 'noticeShown',
       notice: { key, tone: 'error', ...(values ? { values } : {}) },
     });
 
+  /** Tells the user why a call failed; answers nothing. */
+  function explain(error: unknown, otherwise: 'toast.stagingAnalysisFailed' | 'toast.stagingFailed'): void {
+    const failure = deps.classify(error);
+    if (failure.kind === 'unauthenticated') deps.goToLogin();
+    else if (failure.kind === 'insufficientCredits')
+      notice('toast.stagingNeedsCredits', { n: failure.needed || STAGING_CREDITS });
+    else if (failure.kind !== 'cancelled')
+      notice(otherwise, { message: failure.kind === 'failed' ? failure.message : '' });
+  }
+
   /** The photo under the open dialog, or null (with the SPEC's toast) when there is not exactly one. */
   function stagedImageId(): string | null {
     const state = store.getState();
-    const overlay = state.overlay;
-    if (state.images.length !== 1 || overlay?.kind !== 'staging') {
+    const open = openSession(state);
+    if (state.images.length !== 1 || !open) {
       notice('toast.stagingNeedsOneImage');
       return null;
     }
-    return overlay.imageId;
+    return open.imageId;
   }
 
   /** Whether the user may start: signed in (else the login flow) and holding STAGING_CREDITS. */
@@ -53,6 +70,17 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
     return true;
   }
 
+  function dropScene(): void {
+    scene?.dispose();
+    scene = null;
+  }
+
+  const options = (session: StagingSession, roomType = session.roomType) => ({
+    style: session.style,
+    budget: session.budget,
+    ...(roomType ? { roomType } : {}),
+  });
+
   return {
     /** A staging mode card: the dialog for exactly one photo, else the toast. */
     openStaging(): void {
@@ -64,61 +92,98 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
       deps.goToLogin();
     },
 
-    /** Stops a running analysis or staging (the dialog was closed). */
+    /** Stops a running step and lets go of the placed room (the dialog was closed). */
     cancelStaging(): void {
       jobs.abort();
+      dropScene();
     },
 
-    async analyzeStaging(options: StagingOptions): Promise<AnalyzeStagingResponse | null> {
+    /** The placed room the arranging step draws, while there is one. */
+    stagingScene(): StagingScene | null {
+      return scene;
+    },
+
+    async analyzeStaging(): Promise<void> {
       const imageId = stagedImageId();
-      if (!imageId || !mayStage()) return null;
+      if (!imageId || !mayStage()) return;
+      const open = openSession(store.getState());
+      if (!open || open.session.step !== 'options') return;
+      store.dispatch({ type: 'stagingAnalysisStarted' });
       const signal = jobs.begin();
       try {
-        const state = store.getState();
-        const roomType = roomTypeFor(state, imageId);
         const image = await originalOf(deps, imageId);
-        return await deps.staging.analyze(signal, {
+        const answer = await deps.staging.analyze(signal, {
           image,
-          options: { ...options, ...(roomType ? { roomType } : {}) },
+          options: options(open.session, roomTypeFor(store.getState(), imageId)),
+        });
+        if (signal.aborted) return;
+        store.dispatch({
+          type: 'stagingAnalysed',
+          products: answer.products,
+          alternatives: answer.alternatives,
+          roomType: answer.roomType,
         });
       } catch (error) {
-        if (signal.aborted) return null;
-        const failure = deps.classify(error);
-        if (failure.kind === 'unauthenticated') deps.goToLogin();
-        else if (failure.kind === 'insufficientCredits')
-          notice('toast.stagingNeedsCredits', { n: failure.needed || STAGING_CREDITS });
-        else
-          notice('toast.stagingAnalysisFailed', {
-            message: failure.kind === 'failed' ? failure.message : '',
-          });
-        return null;
+        if (signal.aborted) return;
+        store.dispatch({ type: 'stagingAnalysisFailed' });
+        explain(error, 'toast.stagingAnalysisFailed');
       }
     },
 
-    /** Furnishes the photo; answers the number of pieces, or null when it failed (the toast says why). */
-    async applyStaging(
-      products: readonly StagingProduct[],
-      options: StagingOptions,
-      roomType: StagingOptions['roomType'],
-    ): Promise<number | null> {
-      const chosen = products.filter((p) => p.selected);
-      if (chosen.length === 0) {
-        notice('toast.stagingNeedsItem');
-        return null;
-      }
-      const imageId = stagedImageId();
-      if (!imageId || !mayStage()) return null;
+    /** Places the ticked products on the device: the room's camera and floor, then the stager's layout. */
+    async placeStaging(): Promise<void> {
+      store.dispatch({ type: 'stagingPlacementStarted' });
+      const open = openSession(store.getState());
+      if (!open || open.session.step !== 'placing') return;
       const signal = jobs.begin();
+      dropScene();
       try {
-        const image = await originalOf(deps, imageId);
-        const staged = await deps.staging.apply(signal, {
+        const image = await originalOf(deps, open.imageId);
+        const chosen = open.session.products.filter((p) => p.selected);
+        const placed = await deps.stagingDevice.place(signal, {
           image,
-          selectedProducts: chosen.map((p) => ({ id: p.id, quantity: p.quantity })),
-          options: { ...options, ...(roomType ? { roomType } : {}) },
+          products: chosen,
+          catalogue: [...open.session.products, ...open.session.alternatives],
+        });
+        if (signal.aborted) {
+          placed.dispose();
+          return;
+        }
+        scene = placed;
+        store.dispatch({ type: 'stagingPlaced', pieces: placed.pieces, leftOut: placed.leftOut });
+      } catch (error) {
+        if (signal.aborted) return;
+        store.dispatch({ type: 'stagingPlacementFailed' });
+        notice('toast.stagingPlacementFailed', {
+          message: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+
+    /**
+     * The finish: the arrangement rendered at full size on the device, then the one paid call (charged
+     * STAGING_CREDITS once for its Idempotency-Key, nothing when the render fails) answers the shopping list.
+     */
+    async finishStaging(): Promise<void> {
+      const imageId = stagedImageId();
+      if (!imageId || !mayStage() || !scene) return;
+      store.dispatch({ type: 'stagingFinishStarted' });
+      const open = openSession(store.getState());
+      if (!open || open.session.step !== 'finishing') return;
+      const signal = jobs.begin();
+      const counts = new Map<string, number>();
+      for (const piece of open.session.pieces) counts.set(piece.id, (counts.get(piece.id) ?? 0) + 1);
+      try {
+        const stagedImage = await scene.render(open.session.pieces);
+        const staged = await deps.staging.apply(signal, {
+          image: await originalOf(deps, imageId),
+          stagedImage,
+          selectedProducts: [...counts].map(([id, quantity]) => ({ id, quantity })),
+          options: options(open.session),
           idempotencyKey: deps.newKey(),
         });
         const url = await saveResult(deps.db, imageId, 'staged', staged.blob);
-        if (signal.aborted) return null;
+        if (signal.aborted) return;
         store.dispatch({
           type: 'stagingCompleted',
           imageId,
@@ -126,16 +191,11 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
           shoppingList: toStateList(staged.shoppingList),
         });
         void refreshCredits();
-        return chosen.length;
       } catch (error) {
-        if (signal.aborted) return null;
-        const failure = deps.classify(error);
-        if (failure.kind === 'unauthenticated') deps.goToLogin();
-        else if (failure.kind === 'insufficientCredits')
-          notice('toast.stagingNeedsCredits', { n: failure.needed || STAGING_CREDITS });
-        else notice('toast.stagingFailed', { message: failure.kind === 'failed' ? failure.message : '' });
+        if (signal.aborted) return;
+        store.dispatch({ type: 'stagingFinishFailed' });
+        explain(error, 'toast.stagingFailed');
         void refreshCredits();
-        return null;
       }
     },
   };

@@ -1,0 +1,243 @@
+// The hard rules a placed piece must keep: floor pieces stand on the visible floor, far enough from the camera,
+// clear of existing furniture, windows, doors and walkways and of each other with 60 cm walkways between groups
+// (side by side with their backs to one wall needs none: nobody walks between a shelf and the sideboard beside it);
+// wall pieces hang clear of windows, doors and tall furniture. Also the check for a piece the host moved by hand.
+import { categoryById } from '../categories';
+import { cameraRotation, projectPoint } from '../room/camera';
+import type { FloorPoint, RoomModel } from '../room/types';
+import type { CategoryId, Placement } from '../types';
+import {
+  footprint,
+  fromLocal,
+  frontOf,
+  pointSegmentDistance,
+  innerFootprint,
+  normalize,
+  dot,
+  polygonDistance,
+  polygonInside,
+  polygonSegmentDistance,
+  polygonsIntersect,
+  type Pose,
+} from './geometry';
+import type { PlacedPiece, PlacementProblem } from './types';
+
+export const WALKWAY_M = 0.6;
+export const MIN_CAMERA_DISTANCE_M = 1.2;
+/** A piece whose back is this close to a wall's foot stands against it (no walkway to neighbours on that wall). */
+const AGAINST_WALL_M = 0.1;
+/** Obstacle footprints are estimates extended backwards, so they get more slack to count as against a wall. */
+const OBSTACLE_AGAINST_WALL_M = 0.15;
+/** How far into the room a window's or door's zone may start and still lie under a wall piece. */
+const WALL_PIECE_REACH_M = 0.5;
+/** Side gap between two wall pieces so frames never touch. */
+const WALL_PIECE_GAP_M = 0.1;
+
+/** Pieces that work as one and need no walkway between them. */
+const GROUPS: Partial<Record<CategoryId, string>> = {
+  bed: 'bed',
+  nightstand: 'bed',
+  bench: 'bed',
+  sofa: 'seating',
+  coffeeTable: 'seating',
+  armchair: 'seating',
+  sideTable: 'seating',
+  floorLamp: 'seating',
+  diningTable: 'dining',
+  diningChair: 'dining',
+  desk: 'desk',
+  officeChair: 'desk',
+};
+
+export function placementOf(category: CategoryId): Placement {
+  return categoryById(category).placement;
+}
+
+export function standsOnFloor(category: CategoryId): boolean {
+  const placement = placementOf(category);
+  return placement === 'floor' || placement === 'flat';
+}
+
+/** A piece being tried somewhere: its pose plus what decides the rules it must keep. */
+export interface Draft extends Pose {
+  key: string;
+  category: CategoryId;
+  /** Overrides the category's group (bar stools belong to their counter). */
+  group?: string;
+  /** An obstacle this piece serves and may stand close to (the counter of a bar stool). */
+  servesObstacle?: number;
+}
+
+/** The room plus what is placed so far, with what every check needs computed once. */
+export interface Scene {
+  room: RoomModel;
+  /** Unit vector on the floor from the view towards the camera: a wall whose normal is close to it faces us. */
+  toCamera: FloorPoint;
+  placed: PlacedPiece[];
+  groups: Map<string, string>;
+  /** Per obstacle, the walls it stands against. */
+  obstacleWalls: number[][];
+}
+
+export function viewDirection(room: RoomModel): FloorPoint {
+  const r = cameraRotation(room.camera);
+  // The camera looks along its -z; world = R · camera, so the view is minus R's third column.
+  return normalize({ x: -r[2], z: -r[8] });
+}
+
+export function makeScene(room: RoomModel): Scene {
+  const forward = viewDirection(room);
+  return {
+    room,
+    toCamera: { x: -forward.x, z: -forward.z },
+    placed: [],
+    groups: new Map(),
+    obstacleWalls: room.obstacles.map((o) => wallsTouched(room, o.polygon, OBSTACLE_AGAINST_WALL_M)),
+  };
+}
+
+/** The indices of the walls a footprint stands against. */
+function wallsTouched(room: RoomModel, polygon: readonly FloorPoint[], tolerance: number): number[] {
+  return room.walls.flatMap((w, i) => (polygonSegmentDistance(polygon, w.a, w.b) <= tolerance ? [i] : []));
+}
+
+/** The wall a piece turns its back to, standing against it: a list of at most one index. */
+function backWall(room: RoomModel, pose: Pose): number[] {
+  const [backLeft, backRight] = footprint(pose);
+  const front = frontOf(pose.rotationDeg);
+  return room.walls.flatMap((w, i) => {
+    const square = dot(normalize(w.normal), front) > 0.99;
+    const near = (p: FloorPoint) => pointSegmentDistance(p, w.a, w.b) <= AGAINST_WALL_M;
+    return square && near(backLeft!) && near(backRight!) ? [i] : [];
+  });
+}
+
+function shareAWall(a: readonly number[], b: readonly number[]): boolean {
+  return a.some((i) => b.includes(i));
+}
+
+export function groupOf(scene: Scene, key: string, category: CategoryId): string {
+  return scene.groups.get(key) ?? GROUPS[category] ?? key;
+}
+
+function farEnoughFromCamera(room: RoomModel, polygon: readonly FloorPoint[]): boolean {
+  const forward = viewDirection(room);
+  // The origin is under the camera, so a point's depth along the view is its dot product with the view.
+  return polygon.every((p) => dot(p, forward) >= MIN_CAMERA_DISTANCE_M);
+}
+
+/** Whether a floor piece may stand at its draft pose: every hard rule of the stager. */
+export function canStand(scene: Scene, draft: Draft): boolean {
+  const { room } = scene;
+  const outer = footprint(draft);
+  const inner = innerFootprint(draft);
+  if (!polygonInside(inner, room.floor)) return false;
+  if (!farEnoughFromCamera(room, outer)) return false;
+  if (room.keepFree.some((zone) => polygonsIntersect(inner, zone.polygon))) return false;
+  const flat = placementOf(draft.category) === 'flat';
+  const atWalls = backWall(room, draft);
+  for (let i = 0; i < room.obstacles.length; i++) {
+    const polygon = room.obstacles[i]!.polygon;
+    if (polygonsIntersect(inner, polygon)) return false;
+    if (flat || i === draft.servesObstacle || shareAWall(atWalls, scene.obstacleWalls[i]!)) continue;
+    if (polygonDistance(outer, polygon) < WALKWAY_M) return false;
+  }
+  const group = draft.group ?? GROUPS[draft.category] ?? draft.key;
+  for (const other of scene.placed) {
+    if (!other.onFloor) continue;
+    const otherFlat = placementOf(other.category) === 'flat';
+    if (flat !== otherFlat) continue; // rugs lie under our own pieces
+    const otherOuter = footprint(other);
+    if (polygonsIntersect(inner, otherOuter)) return false;
+    if (flat || groupOf(scene, other.key, other.category) === group) continue;
+    if (shareAWall(atWalls, backWall(room, other))) continue;
+    if (polygonDistance(outer, otherOuter) < WALKWAY_M) return false;
+  }
+  return true;
+}
+
+/** The strip of floor in front of a wall piece: a window or door there lies under it. */
+function wallStrip(pose: Pose): FloorPoint[] {
+  const centre = fromLocal(pose, 0, WALL_PIECE_REACH_M / 2);
+  return innerFootprint({
+    ...pose,
+    ...centre,
+    sizeM: { ...pose.sizeM, d: pose.sizeM.d + WALL_PIECE_REACH_M },
+  });
+}
+
+function overWindowOrDoor(room: RoomModel, pose: Pose): boolean {
+  const strip = wallStrip(pose);
+  return room.keepFree.some((z) => z.kind !== 'walkway' && polygonsIntersect(strip, z.polygon));
+}
+
+/** Share of a box's 8 corners that land inside the photo; 1 when the piece is seen whole. */
+export function visibleShare(room: RoomModel, pose: Pose, elevationM: number): number {
+  const { camera } = room;
+  let seen = 0;
+  for (const p of footprint(pose)) {
+    for (const y of [elevationM, elevationM + pose.sizeM.h]) {
+      const px = projectPoint(camera, { x: p.x, y, z: p.z });
+      if (px && px.u >= 0 && px.u <= camera.width && px.v >= 0 && px.v <= camera.height) seen++;
+    }
+  }
+  return seen / 8;
+}
+
+/** Whether a wall piece may hang at its pose with its bottom edge at `elevationM`. */
+export function canHang(scene: Scene, draft: Draft, elevationM: number): boolean {
+  const { room } = scene;
+  if (overWindowOrDoor(room, draft)) return false;
+  if (visibleShare(room, draft, elevationM) < 1) return false;
+  const strip = wallStrip(draft);
+  const top = elevationM + draft.sizeM.h;
+  const widened = footprint({ ...draft, sizeM: { ...draft.sizeM, w: draft.sizeM.w + 2 * WALL_PIECE_GAP_M } });
+  for (const other of scene.placed) {
+    const placement = placementOf(other.category);
+    if (placement === 'ceiling') continue;
+    if (placement === 'wall') {
+      const sharesHeight = other.elevationM < top && other.elevationM + other.sizeM.h > elevationM;
+      if (sharesHeight && polygonsIntersect(widened, footprint(other))) return false;
+    } else if (
+      other.elevationM + other.sizeM.h > elevationM &&
+      polygonsIntersect(strip, innerFootprint(other))
+    ) {
+      return false; // it would hang behind a wardrobe or a shelf
+    }
+  }
+  return !room.obstacles.some(
+    (o) => (o.heightM ?? Infinity) > elevationM && polygonsIntersect(strip, o.polygon),
+  );
+}
+
+/**
+ * For a piece the host moved by hand: the physical problems only (off the floor, on existing furniture, in a
+ * window's, door's or walkway's zone, on another of our pieces). The stager's preferences, walkways between
+ * groups and distance to the camera, are the host's call and not reported.
+ */
+export function placementProblems(
+  room: RoomModel,
+  pieces: readonly PlacedPiece[],
+  key: string,
+): PlacementProblem[] {
+  const piece = pieces.find((p) => p.key === key);
+  if (!piece) throw new Error(`placementProblems: no piece ${key}`);
+  const placement = placementOf(piece.category);
+  if (placement === 'wall') return overWindowOrDoor(room, piece) ? ['keepFree'] : [];
+  if (!piece.onFloor) return [];
+  const inner = innerFootprint(piece);
+  const flat = placement === 'flat';
+  const problems: PlacementProblem[] = [];
+  if (!polygonInside(inner, room.floor)) problems.push('offFloor');
+  if (room.obstacles.some((o) => polygonsIntersect(inner, o.polygon))) problems.push('obstacle');
+  if (room.keepFree.some((z) => polygonsIntersect(inner, z.polygon))) problems.push('keepFree');
+  const clash = pieces.some(
+    (other) =>
+      other.key !== key &&
+      other.onFloor &&
+      (placementOf(other.category) === 'flat') === flat &&
+      polygonsIntersect(inner, innerFootprint(other)),
+  );
+  if (clash) problems.push('overlap');
+  return problems;
+}

@@ -1,0 +1,147 @@
+// The stager's rules for what does not stand on the floor: lamps and vases on a table top, textiles on the sofa
+// or bed, art and mirrors on the wall above the sofa or headboard, a pendant above the table. Each needs a placed
+// piece to go with; without one it is left out 'noAnchor'.
+import { NEEDS_ONE_OF } from '../categories';
+import type { CategoryId } from '../types';
+import { canHang } from './constraints';
+import { add, dot, fromLocal, frontOf, pointSegmentDistance, scale } from './geometry';
+import { againstWall, bestWallSpot, wallFrames, type WallFrame } from './spots';
+import type { PlacedPiece } from './types';
+import { draftOf, placedOf, type Outcome, type RuleContext, type Try, type Unit } from './unit';
+
+/** The middle of a picture hangs at eye level... */
+const EYE_LEVEL_M = 1.45;
+/** ...unless the piece under it is tall: then its bottom edge keeps this much above it. */
+const ABOVE_PIECE_M = 0.3;
+const PENDANT_BOTTOM_M = 2.0;
+const SEAT_HEIGHT_M = 0.45;
+const MATTRESS_TOP_M = 0.55;
+/** A piece this close to a wall's foot, with its back to it, can carry a picture above it. */
+const BACK_ON_WALL_M = 0.05;
+
+const TEXTILE_HOSTS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
+  cushions: NEEDS_ONE_OF.cushions ?? [],
+  throw: NEEDS_ONE_OF.throw ?? [],
+  bedLinen: NEEDS_ONE_OF.bedLinen ?? [],
+  towels: ['towelLadder', 'bed'],
+};
+
+const WALL_ANCHORS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
+  artwork: ['sofa', 'bed', 'sideboard', 'desk', 'diningTable'],
+  mirror: ['sideboard', 'sofa', 'bed', 'desk'],
+};
+
+const PENDANT_HOSTS: readonly CategoryId[] = ['diningTable', 'coffeeTable'];
+
+function hostsOf(ctx: RuleContext, categories: readonly CategoryId[]): PlacedPiece[] {
+  return categories.flatMap((c) => placedOf(ctx, c));
+}
+
+function carries(ctx: RuleContext, host: PlacedPiece, category: CategoryId): boolean {
+  return ctx.scene.placed.some((p) => p.on === host.key && p.category === category);
+}
+
+/** Where on its host a tabletop piece stands: a lamp at the back corner of a long top, else the middle. */
+function onTop(host: PlacedPiece, unit: Unit): { lx: number; lz: number } {
+  const { w, d } = unit.product.sizeM;
+  const long = host.category === 'desk' || host.category === 'sideboard';
+  if (unit.product.category !== 'tableLamp' || !long) return { lx: 0, lz: 0 };
+  return {
+    lx: Math.max(0, host.sizeM.w / 2 - w / 2 - 0.05),
+    lz: Math.min(0, -host.sizeM.d / 2 + d / 2 + 0.05),
+  };
+}
+
+/** On the first free top of the hosts the category goes with (one piece per top, and it must fit on it). */
+export function tabletop(ctx: RuleContext, unit: Unit): Outcome {
+  const hosts = hostsOf(ctx, NEEDS_ONE_OF[unit.product.category] ?? []);
+  if (!hosts.length) return 'noAnchor';
+  const { w, d } = unit.product.sizeM;
+  for (const host of hosts) {
+    const taken = ctx.scene.placed.some((p) => p.on === host.key);
+    if (taken || w > host.sizeM.w || d > host.sizeM.d) continue;
+    const { lx, lz } = onTop(host, unit);
+    return {
+      ...fromLocal(host, lx, lz),
+      rotationDeg: host.rotationDeg,
+      elevationM: host.elevationM + host.sizeM.h,
+      on: host.key,
+    };
+  }
+  return 'noSpace';
+}
+
+function textileHeight(host: PlacedPiece): number {
+  if (host.category === 'bed') return Math.min(MATTRESS_TOP_M, host.sizeM.h);
+  if (host.category === 'towelLadder') return host.sizeM.h / 2;
+  return Math.min(SEAT_HEIGHT_M, host.sizeM.h);
+}
+
+/** Cushions against the back (the headboard on a bed), a throw over one end or the foot, linen in the middle. */
+function textileOffset(category: CategoryId, host: PlacedPiece): { lx: number; lz: number } {
+  const { w, d } = host.sizeM;
+  const onBed = host.category === 'bed';
+  if (category === 'cushions')
+    return { lx: 0, lz: onBed ? -d / 2 + 0.3 : host.category === 'bench' ? 0 : -d / 4 };
+  if (category === 'throw')
+    return onBed ? { lx: 0, lz: d / 3 } : { lx: host.category === 'sofa' ? w / 4 : 0, lz: 0 };
+  if (category === 'towels' && onBed) return { lx: 0, lz: d / 3 };
+  return { lx: 0, lz: 0 };
+}
+
+/** On the sofa, armchair or bed; a second set of the same goes to the next host that has none yet. */
+export function textile(ctx: RuleContext, unit: Unit): Outcome {
+  const category = unit.product.category;
+  const hosts = hostsOf(ctx, TEXTILE_HOSTS[category] ?? []);
+  const host = hosts.find((h) => !carries(ctx, h, category)) ?? hosts[0];
+  if (!host) return 'noAnchor';
+  const { lx, lz } = textileOffset(category, host);
+  return {
+    ...fromLocal(host, lx, lz),
+    rotationDeg: host.rotationDeg,
+    elevationM: textileHeight(host),
+    on: host.key,
+  };
+}
+
+/** The wall a piece has its back on, if any. */
+function wallBehind(ctx: RuleContext, piece: PlacedPiece): WallFrame | undefined {
+  const backMid = fromLocal(piece, 0, -piece.sizeM.d / 2);
+  const front = frontOf(piece.rotationDeg);
+  return wallFrames(ctx.scene).find((f) => {
+    const wall = ctx.scene.room.walls[f.index]!;
+    return dot(f.n, front) > 0.99 && pointSegmentDistance(backMid, wall.a, wall.b) <= BACK_ON_WALL_M;
+  });
+}
+
+/**
+ * Above the sofa or the bed's headboard (or a sideboard, desk, table at a wall), centred on it; else centred on
+ * the longest free stretch of a wall facing the camera. Never over a window or door, never behind tall furniture.
+ */
+export function wallPiece(ctx: RuleContext, unit: Unit): Outcome {
+  const { d, h } = unit.product.sizeM;
+  const eyeLevel = EYE_LEVEL_M - h / 2;
+  for (const anchor of hostsOf(ctx, WALL_ANCHORS[unit.product.category] ?? [])) {
+    const frame = wallBehind(ctx, anchor);
+    if (!frame) continue;
+    const backMid = fromLocal(anchor, 0, -anchor.sizeM.d / 2);
+    const at: Try = { ...add(backMid, scale(frame.n, d / 2)), rotationDeg: frame.rotationDeg };
+    const elevationM = Math.max(eyeLevel, anchor.elevationM + anchor.sizeM.h + ABOVE_PIECE_M);
+    if (canHang(ctx.scene, draftOf(unit, at), elevationM)) return { ...at, elevationM };
+  }
+  const hangAt = (f: WallFrame, t: number): Try => ({ ...againstWall(f, t, d), rotationDeg: f.rotationDeg });
+  const spot = bestWallSpot(ctx.scene, {
+    width: unit.product.sizeM.w,
+    fits: (f, t) => canHang(ctx.scene, draftOf(unit, hangAt(f, t)), eyeLevel),
+  });
+  return spot ? { ...hangAt(spot.frame, spot.t), elevationM: eyeLevel } : 'noSpace';
+}
+
+/** Centred above the dining table, else the coffee table; one per table, so the n-th pendant takes the n-th. */
+export function pendant(ctx: RuleContext, unit: Unit): Outcome {
+  const hosts = hostsOf(ctx, PENDANT_HOSTS);
+  if (!hosts.length) return 'noAnchor';
+  const host = hosts[placedOf(ctx, unit.product.category).length];
+  if (!host) return 'noSpace';
+  return { x: host.x, z: host.z, rotationDeg: host.rotationDeg, elevationM: PENDANT_BOTTOM_M };
+}

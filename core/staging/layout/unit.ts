@@ -1,0 +1,85 @@
+// What every stager rule works with: one unit of a chosen product, the spot a rule finds for it, and small
+// helpers to try spots in a fixed order and to find the pieces placed so far. Shared by the floor and decor rules.
+import type { CategoryId } from '../types';
+import { canStand, type Draft, type Scene } from './constraints';
+import { fromLocal } from './geometry';
+import type { LayoutProduct, LeftOutReason, PlacedPiece } from './types';
+
+export interface Unit {
+  product: LayoutProduct;
+  unit: number;
+  key: string;
+}
+
+export interface Spot {
+  x: number;
+  z: number;
+  rotationDeg: number;
+  elevationM?: number;
+  on?: string;
+  /** The walkway group when it is not the category's (bar stools join their counter). */
+  group?: string;
+}
+
+export type Outcome = Spot | LeftOutReason;
+
+export interface RuleContext {
+  scene: Scene;
+  products: readonly LayoutProduct[];
+}
+
+/** A place to try, in the frame of an anchor piece (lx along its width, lz towards its front) or the world. */
+export interface Try {
+  x: number;
+  z: number;
+  rotationDeg: number;
+}
+
+export function draftOf(unit: Unit, at: Try, extra: Partial<Draft> = {}): Draft {
+  return {
+    key: unit.key,
+    category: unit.product.category,
+    sizeM: unit.product.sizeM,
+    x: at.x,
+    z: at.z,
+    rotationDeg: at.rotationDeg,
+    ...extra,
+  };
+}
+
+/** The first of the tries where the unit may stand; the order of the list is the stager's preference. */
+export function firstStanding(
+  ctx: RuleContext,
+  unit: Unit,
+  tries: readonly Try[],
+  extra: Partial<Draft> = {},
+): Spot | null {
+  for (const at of tries) {
+    if (canStand(ctx.scene, draftOf(unit, at, extra))) {
+      return extra.group ? { ...at, group: extra.group } : { ...at };
+    }
+  }
+  return null;
+}
+
+/** A try given in the anchor's own frame, turned by `turnDeg` relative to the anchor. */
+export function besideAnchor(anchor: PlacedPiece, lx: number, lz: number, turnDeg = 0): Try {
+  return { ...fromLocal(anchor, lx, lz), rotationDeg: anchor.rotationDeg + turnDeg };
+}
+
+export function placedOf(ctx: RuleContext, category: CategoryId): PlacedPiece[] {
+  return ctx.scene.placed.filter((p) => p.category === category);
+}
+
+/** The first placed piece of the first of `categories` that has one. */
+export function firstPlaced(ctx: RuleContext, categories: readonly CategoryId[]): PlacedPiece | undefined {
+  for (const category of categories) {
+    const piece = placedOf(ctx, category)[0];
+    if (piece) return piece;
+  }
+  return undefined;
+}
+
+export function chosen(ctx: RuleContext, category: CategoryId): LayoutProduct | undefined {
+  return ctx.products.find((p) => p.category === category && p.quantity >= 1);
+}

@@ -1,0 +1,153 @@
+// `npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>]`: virtual
+// staging of one photo with the web app's own scene code, in headless Chromium (Debian's /usr/bin/chromium, software
+// WebGL): the room analysis picks the products as the server's analysis does, then the page segments the photo,
+// fits the camera and floor, lays the pieces out and renders them. The last line is JSON:
+// {"width","height","camera":{"focalPx","pitchDeg","rollDeg","horizonY"},"pieces":[{"id","category","onFloor","box"}],"ms"}
+import { readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import express from 'express';
+import { chromium } from 'playwright-core';
+import { createServer as createViteServer } from 'vite';
+import { ANALYSIS_MAX_SIDE } from '../core/analysis/room/downscale';
+import { STAGING_BUDGET_MAX_EUR, STAGING_STYLES, type StagingStyle } from '../core/catalog/limits';
+import { recommendStaging, toStagingProduct } from '../core/staging';
+import { classifyRgba } from '../server/ai/room';
+import { imagePool } from '../server/pool/imagePool';
+import { decodeRgba } from '../server/services/images';
+import { productSourceFromEnv } from '../server/staging/productSource';
+import { stagingAssetRouter } from '../server/staging/assetRoute';
+import type { StagePageInput, StagePageResult } from '../web/staging/cli/contract';
+
+const USAGE =
+  'usage: npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>]\n';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The page: nothing but the staging module (web/staging/cli/page.ts), which Vite transforms. */
+const PAGE_HTML =
+  '<!doctype html><html lang="de"><meta charset="utf-8"><title>raumglanz stage</title>' +
+  '<script type="module" src="/web/staging/cli/page.ts"></script></html>';
+
+function parse(): { input: string; output: string; style: StagingStyle; budgetMax: number } | number {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        style: { type: 'string', default: 'auto' },
+        'budget-max': { type: 'string', default: String(STAGING_BUDGET_MAX_EUR) },
+        help: { type: 'boolean' },
+      },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const [input, output] = positionals;
+  if (values.help || !input || !output || positionals.length !== 2) {
+    process.stderr.write(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const style = values.style as StagingStyle;
+  const budgetMax = Number(values['budget-max']);
+  if (!STAGING_STYLES.includes(style) || !(budgetMax >= 0)) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
+  return { input, output, style, budgetMax: Math.min(budgetMax, STAGING_BUDGET_MAX_EUR) };
+}
+
+/** The page and the staging assets on 127.0.0.1: Vite transforms the page's TypeScript as the dev server does. */
+async function servePage(photo: Buffer) {
+  const vite = await createViteServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'error',
+    server: { middlewareMode: true, hmr: false },
+    appType: 'custom',
+  });
+  const app = express();
+  app.get('/', (_req, res) => {
+    res.type('html').send(PAGE_HTML);
+  });
+  app.get('/photo', (_req, res) => {
+    res.type('application/octet-stream').send(photo);
+  });
+  app.use(stagingAssetRouter());
+  app.use(vite.middlewares);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      await vite.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  const args = parse();
+  if (typeof args === 'number') return args;
+  const started = performance.now();
+  const photo = await readFile(args.input);
+
+  const room = await classifyRgba(await decodeRgba(photo, ANALYSIS_MAX_SIDE));
+  const selection = await recommendStaging(productSourceFromEnv(process.env), {
+    room: room.roomType,
+    style: args.style,
+    budget: { min: 0, max: args.budgetMax },
+  });
+  const products = selection.picks.filter((pick) => pick.selected).map((pick) => toStagingProduct(pick));
+  await imagePool.close();
+
+  const page = await servePage(photo);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  try {
+    const tab = await browser.newPage();
+    tab.on('pageerror', (error) => process.stderr.write(`page: ${error.message}\n`));
+    tab.on('console', (message) => {
+      if (message.type() === 'error') process.stderr.write(`page: ${message.text()}\n`);
+    });
+    await tab.goto(page.origin + '/');
+    await tab.waitForFunction(() => 'raumglanzStage' in globalThis, undefined, { timeout: 120_000 });
+    const input: StagePageInput = { photoUrl: '/photo', products };
+    const result = await tab.evaluate(
+      (given) =>
+        (
+          globalThis as unknown as { raumglanzStage(i: StagePageInput): Promise<StagePageResult> }
+        ).raumglanzStage(given),
+      input,
+    );
+    await writeFile(args.output, Buffer.from(result.jpegBase64, 'base64'));
+    process.stdout.write(
+      `${room.roomType}: ${result.pieces.length} Möbelstücke platziert` +
+        (result.leftOut.length
+          ? `, ausgelassen: ${result.leftOut.map((l) => `${l.id} (${l.reason})`).join(', ')}`
+          : '') +
+        '\n',
+    );
+    process.stdout.write(
+      JSON.stringify({
+        width: result.width,
+        height: result.height,
+        camera: result.camera,
+        pieces: result.pieces,
+        ms: Math.round(performance.now() - started),
+      }) + '\n',
+    );
+  } finally {
+    await browser.close();
+    await page.close();
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
