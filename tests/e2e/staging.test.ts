@@ -1,9 +1,9 @@
 // Virtual staging in real Chromium against `npm start`: a visitor is told to sign in, the staging cards open the
-// dialog (focus, Escape, axe), options → analyzing → selection → staging → complete with the backward moves when
-// the analysis or the staging fails, every validation message, the final screen with 'Deine Einrichtungsliste',
-// and the downloaded photo with the 'Virtuell eingerichtet' label by default and without it when switched off
-// (checked on the file's pixels). Then once more on the openai provider through the fake OpenAI server: the image
-// edit carries the ticked products' pictures.
+// dialog (focus, Escape, axe), options → analyzing → selection → placing on the device (segmenter, camera,
+// layout, three.js on software WebGL) → arranging (keyboard moves, removal, the list and total following) →
+// the paid finish → complete, with the backward moves when the analysis or the finish fails, every validation
+// message, the final screen with 'Deine Einrichtungsliste', and the downloaded photo with the 'Virtuell
+// eingerichtet' label by default and without it when switched off (checked on the file's pixels).
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,12 +11,11 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labelBox } from '../../web/engine/disclosureLabel';
-import { FAKE_API_KEY, startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeOpenAI';
-import { modesHeading, openModes, ROOM, signUp, signUpHere, uploadPhotos } from '../helpers/e2eJourney';
+import { modesHeading, openModes, ROOM, signUpHere, uploadPhotos } from '../helpers/e2eJourney';
 import { REPO, expectText, openBrowser, startApp, toastText, type Browser, type RunningApp } from './harness';
 
-const LIVING_ROOM = ROOM('living_room', 'Places365_val_00004801.jpg');
-const OTHER_ROOM = ROOM('living_room', 'Places365_val_00000785.jpg');
+const LIVING_ROOM = ROOM('living_room', 'Places365_val_00000785.jpg');
+const OTHER_ROOM = ROOM('living_room', 'Places365_val_00004801.jpg');
 const AXE_SOURCE = readFileSync(join(REPO, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 /** The serious and critical axe violations on the page as it is now. */
@@ -123,7 +122,7 @@ describe('virtual staging on the builtin provider', () => {
     await page.waitForURL(`${app.url}/`);
   }, 240_000);
 
-  it('analyses, falls back on failures, stages and shows the furnishing list', async () => {
+  it('analyses, places the pieces on the device, lets them be arranged and charges the finish once', async () => {
     const { page } = browser;
     // The workflow comes back from the device after sign-up, on the mode selection it left.
     await modesHeading(page).waitFor();
@@ -142,7 +141,7 @@ describe('virtual staging on the builtin provider', () => {
     expect(await dialog(page).getByRole('slider', { name: 'Budget ab' }).inputValue()).toBe('0');
     await dialog(page).getByText('0,00 € bis 2.000,00 €').waitFor();
     await dialog(page).getByText('Virtual Staging kostet 5 Credits.').waitFor();
-    await dialog(page).getByRole('radio', { name: 'Gemütlich' }).check();
+    await dialog(page).getByRole('radio', { name: 'Modern' }).check();
     expect(await seriousViolations(page)).toEqual([]);
 
     // A failed analysis goes back to the options.
@@ -163,19 +162,61 @@ describe('virtual staging on the builtin provider', () => {
     await products.first().waitFor({ timeout: 60_000 });
     expect(await products.count()).toBeGreaterThan(3);
     const first = products.first();
-    expect(await first.locator('img').getAttribute('src')).toMatch(/^\/products\/.+\.svg$/);
     expect(await first.innerText()).toMatch(/\d,\d\d\s€/);
     expect(await first.innerText()).toMatch(/Wichtig|Empfohlen|Optional/);
-    expect(await first.getByRole('link').getAttribute('href')).toMatch(/^https:\/\/www\.amazon\.de\//);
+    expect(await first.getByRole('link').getAttribute('href')).toMatch(/^https:\/\//);
+    await dialog(page).getByText('Beispielprodukte, Preise geschätzt.').waitFor();
+    // Model-backed products show the model's own picture, served with the models.
+    const thumbnails = await dialog(page).locator('img[src^="/models/furniture-3d-"]').count();
+    expect(thumbnails).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
 
     // Nothing ticked: 'Bitte wähle mindestens ein Möbelstück aus', and the selection stays.
+    const ticked = await dialog(page).getByRole('checkbox', { checked: true }).count();
     await tickFirst(page, 0);
     await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
     expect(await toastText(page, 'Möbelstück')).toContain('Bitte wähle mindestens ein Möbelstück aus');
-    await tickFirst(page, 3);
+    await tickFirst(page, Math.max(ticked, 6));
 
-    // A failed staging goes back to the selection, with its ticks.
+    // Placing runs on the device: segmenter, camera, floor, layout, then the 3D view.
+    const placingStarted = Date.now();
+    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
+    const finish = dialog(page).getByRole('button', { name: 'Fertigstellen · 5 Credits' });
+    await finish.waitFor({ timeout: 120_000 });
+    await expect.poll(() => finish.isEnabled(), { timeout: 120_000 }).toBe(true);
+    console.info(`staging placed and drawn on the device: ${Date.now() - placingStarted} ms`);
+    const canvas = dialog(page).getByRole('application');
+    expect(await canvas.getAttribute('aria-roledescription')).toBe('3D-Ansicht');
+    const pieces = dialog(page).getByRole('list', { name: 'Platzierte Möbel' }).getByRole('button');
+    const placed = await pieces.count();
+    expect(placed).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Moving by keyboard is free and changes the drawing.
+    await pieces.first().click();
+    expect(await pieces.first().getAttribute('aria-pressed')).toBe('true');
+    const before = await canvas.screenshot();
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('q');
+    await expect
+      .poll(async () => Buffer.compare(before, await canvas.screenshot()), { timeout: 20_000 })
+      .not.toBe(0);
+    await expectText(page.getByTestId('credit-balance'), '10 Credits');
+
+    // Removing a piece takes it off the list and the total.
+    const total = () =>
+      dialog(page)
+        .getByText(/^Ausgewählt: /)
+        .innerText();
+    if (placed > 1) {
+      const totalBefore = await total();
+      await dialog(page).getByRole('button', { name: 'Entfernen' }).click();
+      await expect.poll(() => pieces.count()).toBe(placed - 1);
+      expect(await total()).not.toBe(totalBefore);
+    }
+    const remaining = await pieces.count();
+
+    // A failed finish goes back to arranging and charges nothing.
     let failApply = true;
     await page.route('**/api/virtual-staging', async (route) => {
       if (failApply && route.request().postDataJSON()?.action === 'apply') {
@@ -189,17 +230,23 @@ describe('virtual staging on the builtin provider', () => {
       }
       await route.continue();
     });
-    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
+    await finish.click();
     expect(await toastText(page, 'Fehler beim Virtual Staging')).toContain('Fehler beim Virtual Staging');
-    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).waitFor();
-    expect(await dialog(page).getByRole('checkbox', { checked: true }).count()).toBe(3);
+    await expect.poll(() => finish.isEnabled(), { timeout: 60_000 }).toBe(true);
+    expect(await pieces.count()).toBe(remaining);
+    await expectText(page.getByTestId('credit-balance'), '10 Credits');
 
-    const started = Date.now();
-    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
-    expect(await toastText(page, 'Virtual Staging erfolgreich!')).toContain(
-      'Dein Raum wurde mit 3 Möbelstücken eingerichtet.',
+    const applyBody = page.waitForRequest(
+      (r) => r.url().endsWith('/api/virtual-staging') && r.postDataJSON()?.action === 'apply',
     );
-    console.info(`staging in the browser (apply, builtin): ${Date.now() - started} ms`);
+    await finish.click();
+    const sent = (await applyBody).postDataJSON() as {
+      stagedImageBase64: string;
+      selectedProducts: { quantity: number }[];
+    };
+    expect(sent.stagedImageBase64).toMatch(/^data:image\/jpeg;base64,/);
+    expect(sent.selectedProducts.reduce((sum, p) => sum + p.quantity, 0)).toBe(remaining);
+    expect(await toastText(page, 'Virtual Staging erfolgreich!')).toMatch(/Dein Raum wurde mit \d+ Möbelst/);
     await page.unroute('**/api/virtual-staging');
     await dialog(page).getByText('Dein Raum wurde virtuell eingerichtet.').waitFor();
     await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
@@ -208,13 +255,13 @@ describe('virtual staging on the builtin provider', () => {
     await expectText(page.getByRole('heading', { level: 2 }).first(), 'Fertig optimiert');
     const list = page.getByRole('region', { name: 'Deine Einrichtungsliste' });
     await list.waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(3);
+    expect(await list.getByRole('listitem').count()).toBe(sent.selectedProducts.length);
     expect(await list.innerText()).toMatch(/Geschätzte Gesamtkosten: [\d.]+,\d\d\s€/);
     expect(await list.innerText()).toContain('virtuell eingerichtet');
-    expect(await list.innerText()).toMatch(/Affiliate|keine Affiliate-Links/);
+    expect(await list.innerText()).toContain('Beispielprodukte');
     await page.getByText('Virtuell eingerichtet', { exact: true }).first().waitFor();
     await expectText(page.getByTestId('credit-balance'), '5 Credits');
-  }, 240_000);
+  }, 360_000);
 
   it('downloads the furnished photo with the label by default and without it when switched off', async () => {
     const { page } = browser;
@@ -253,7 +300,8 @@ describe('virtual staging on the builtin provider', () => {
         .data;
     const [withLabel, without] = [await pixels(labelled), await pixels(plain)];
     const changed = [...withLabel].filter((v, i) => Math.abs(v - without[i]!) > 30).length;
-    expect(changed).toBeGreaterThan(withLabel.length * 0.3);
+    // A dark photo (this one is a night shot) changes less under the darkening pill; the white text always shows.
+    expect(changed).toBeGreaterThan(withLabel.length * 0.15);
     const white = (data: Buffer) => [...data].filter((v) => v > 200).length;
     expect(white(withLabel)).toBeGreaterThan(white(without) + 5);
   }, 120_000);
@@ -266,6 +314,10 @@ describe('virtual staging on the builtin provider', () => {
     await openStagingCard(page, 'Gemütlich einrichten');
     await dialog(page).getByRole('button', { name: 'Raum analysieren' }).click();
     await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click({ timeout: 60_000 });
+    const finish = dialog(page).getByRole('button', { name: 'Fertigstellen · 5 Credits' });
+    await finish.waitFor({ timeout: 120_000 });
+    await expect.poll(() => finish.isEnabled(), { timeout: 120_000 }).toBe(true);
+    await finish.click();
     await toastText(page, 'Virtual Staging erfolgreich!');
     await expectText(page.getByTestId('credit-balance'), '0 Credits');
     await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
@@ -288,59 +340,5 @@ describe('virtual staging on the builtin provider', () => {
       'Bitte wähle genau ein Bild für Virtual Staging aus',
     );
     expect(await dialog(page).count()).toBe(0);
-  }, 240_000);
-});
-
-describe('virtual staging on the openai provider (fake OpenAI server)', () => {
-  let fake: FakeOpenAI;
-  let app: RunningApp;
-  let browser: Browser;
-  beforeAll(async () => {
-    fake = await startFakeOpenAI();
-    app = await startApp({
-      AI_PROVIDER: 'openai',
-      OPENAI_API_KEY: FAKE_API_KEY,
-      OPENAI_BASE_URL: fake.baseURL,
-      OPENAI_MAX_RETRIES: '0',
-    });
-    browser = await openBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await fake?.close();
-  });
-
-  it('stages through one image edit that carries the ticked products', async () => {
-    const { page } = browser;
-    await signUp(page, app.url, 'Olga Online', 10);
-    await uploadPhotos(page, [LIVING_ROOM]);
-    await openModes(page, 1);
-    await openStagingCard(page, 'Gemütlich einrichten');
-    await dialog(page).getByRole('radio', { name: 'Modern' }).check();
-    await dialog(page).getByRole('button', { name: 'Raum analysieren' }).click();
-    const products = dialog(page).getByRole('list', { name: 'Möbel auswählen' }).getByRole('listitem');
-    await products.first().waitFor({ timeout: 60_000 });
-    await tickFirst(page, 2);
-    const ticked = await dialog(page)
-      .getByRole('checkbox', { checked: true })
-      .evaluateAll((boxes) => boxes.length);
-    expect(ticked).toBe(2);
-    const applyBody = page.waitForRequest(
-      (r) => r.url().endsWith('/api/virtual-staging') && r.postDataJSON()?.action === 'apply',
-    );
-    await dialog(page).getByRole('button', { name: 'Raum einrichten' }).click();
-    const sentIds = (
-      (await applyBody).postDataJSON() as { selectedProducts: { id: string }[] }
-    ).selectedProducts.map((p) => p.id);
-    expect(await toastText(page, 'Virtual Staging erfolgreich!')).toContain('2 Möbelstücken');
-    const edits = fake.requests.filter((r) => r.kind === 'edit');
-    expect(edits).toHaveLength(1);
-    expect(edits[0]!.images?.map((i) => i.name)).toEqual(['room.jpg', ...sentIds.map((id) => `${id}.png`)]);
-    expect(String(edits[0]!.fields.prompt)).toMatch(/modern style/);
-    expect(fake.problems).toEqual([]);
-    await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
-    await page.getByRole('region', { name: 'Deine Einrichtungsliste' }).waitFor();
-    await expectText(page.getByTestId('credit-balance'), '5 Credits');
   }, 240_000);
 });

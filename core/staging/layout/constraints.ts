@@ -205,8 +205,12 @@ export function canHang(scene: Scene, draft: Draft, elevationM: number): boolean
       return false; // it would hang behind a wardrobe or a shelf
     }
   }
+  // The furniture it hangs above (an existing bed or sofa) sets its height already.
   return !room.obstacles.some(
-    (o) => (o.heightM ?? Infinity) > elevationM && polygonsIntersect(strip, o.polygon),
+    (o, i) =>
+      i !== draft.servesObstacle &&
+      (o.heightM ?? Infinity) > elevationM &&
+      polygonsIntersect(strip, o.polygon),
   );
 }
 

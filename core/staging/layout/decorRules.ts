@@ -1,13 +1,14 @@
 // The stager's rules for what does not stand on the floor: lamps and vases on a table top, textiles on the sofa
-// or bed, art and mirrors on the wall above the sofa or headboard, a pendant above the table. Each needs a placed
-// piece to go with; without one it is left out 'noAnchor'.
+// or bed, art and mirrors on the wall above the sofa or headboard (ours, else one already there), a pendant above
+// the table. Each needs a piece to go with; without one it is left out 'noAnchor'. Textiles and tabletop pieces go
+// only on our own pieces: on existing furniture we would draw over the real bed or table.
 import { NEEDS_ONE_OF } from '../categories';
 import type { CategoryId } from '../types';
 import { canHang } from './constraints';
 import { add, dot, fromLocal, frontOf, pointSegmentDistance, scale } from './geometry';
 import { againstWall, bestWallSpot, wallFrames, type WallFrame } from './spots';
 import type { PlacedPiece } from './types';
-import { draftOf, placedOf, type Outcome, type RuleContext, type Try, type Unit } from './unit';
+import { anchorsOf, draftOf, placedOf, type Outcome, type RuleContext, type Try, type Unit } from './unit';
 
 /** The middle of a picture hangs at eye level... */
 const EYE_LEVEL_M = 1.45;
@@ -18,6 +19,8 @@ const SEAT_HEIGHT_M = 0.45;
 const MATTRESS_TOP_M = 0.55;
 /** A piece this close to a wall's foot, with its back to it, can carry a picture above it. */
 const BACK_ON_WALL_M = 0.05;
+/** No picture's top above this: rooms are about 2.5 m high and a four-poster bed leaves no wall above it. */
+const PICTURE_TOP_MAX_M = 2.3;
 
 const TEXTILE_HOSTS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
   cushions: NEEDS_ONE_OF.cushions ?? [],
@@ -121,13 +124,24 @@ function wallBehind(ctx: RuleContext, piece: PlacedPiece): WallFrame | undefined
 export function wallPiece(ctx: RuleContext, unit: Unit): Outcome {
   const { d, h } = unit.product.sizeM;
   const eyeLevel = EYE_LEVEL_M - h / 2;
-  for (const anchor of hostsOf(ctx, WALL_ANCHORS[unit.product.category] ?? [])) {
+  for (const { piece: anchor, extra } of anchorsOf(
+    ctx,
+    WALL_ANCHORS[unit.product.category] ?? [],
+    Infinity,
+  )) {
     const frame = wallBehind(ctx, anchor);
     if (!frame) continue;
     const backMid = fromLocal(anchor, 0, -anchor.sizeM.d / 2);
     const at: Try = { ...add(backMid, scale(frame.n, d / 2)), rotationDeg: frame.rotationDeg };
     const elevationM = Math.max(eyeLevel, anchor.elevationM + anchor.sizeM.h + ABOVE_PIECE_M);
-    if (canHang(ctx.scene, draftOf(unit, at), elevationM)) return { ...at, elevationM };
+    if (elevationM + h > PICTURE_TOP_MAX_M) continue;
+    // Hanging above existing furniture, the picture is clear of it by its height, so that footprint may lie under it.
+    const draft = draftOf(
+      unit,
+      at,
+      extra.servesObstacle === undefined ? {} : { servesObstacle: extra.servesObstacle },
+    );
+    if (canHang(ctx.scene, draft, elevationM)) return { ...at, elevationM };
   }
   const hangAt = (f: WallFrame, t: number): Try => ({ ...againstWall(f, t, d), rotationDeg: f.rotationDeg });
   const spot = bestWallSpot(ctx.scene, {

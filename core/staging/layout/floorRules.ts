@@ -1,6 +1,7 @@
 // The stager's rules for pieces on the floor: big pieces back to a wall facing the room, companions beside what
-// they serve (nightstands, coffee table, armchair, lamps, chairs, stools), small pieces in a free corner, and rugs
-// and mats centred under what they belong to. Each rule returns a spot or why there is none.
+// they serve (nightstands, coffee table, armchair, lamps, chairs, stools), our own pieces first, else the furniture
+// already there; small pieces in a free corner; rugs and mats centred under what they belong to, or in front of
+// existing furniture. Each rule returns a spot or why there is none.
 import type { FloorPoint } from '../room/types';
 import type { CategoryId } from '../types';
 import { canStand, visibleShare } from './constraints';
@@ -18,9 +19,11 @@ import {
   scale,
   sub,
 } from './geometry';
+import { existingOf, hasExisting } from './existing';
 import { againstWall, bestWallSpot, cornerSpots, inCorner, nearestFitting, type WallFrame } from './spots';
 import type { PlacedPiece } from './types';
 import {
+  anchorsOf,
   besideAnchor,
   chosen,
   draftOf,
@@ -29,11 +32,16 @@ import {
   placedOf,
   type Outcome,
   type RuleContext,
+  type Anchor,
   type Try,
   type Unit,
 } from './unit';
 
 const NIGHTSTAND_GAPS_M = [0.05, 0.1, 0.15, 0.2];
+/** Existing furniture's footprint is rough: beside it we also try a little further out. */
+const EXISTING_EXTRA_GAPS_M = [0.3];
+/** Gap between a rug and the existing furniture it lies in front of or beside. */
+const RUG_GAP_M = 0.1;
 const COFFEE_TABLE_GAPS_M = [0.45, 0.4, 0.5, 0.35, 0.55];
 const ARMCHAIR_GAPS_M = [0.45, 0.35, 0.6];
 const SEAT_SHIFTS_M = [0, 0.2, -0.2];
@@ -116,6 +124,30 @@ export function anchorAtWall(ctx: RuleContext, unit: Unit): Outcome {
   return atWall(ctx, unit, { envelopes: envelopesFor(ctx, unit) });
 }
 
+/** A bedroom has one bed: with one there already, ours stays out. */
+export function bed(ctx: RuleContext, unit: Unit): Outcome {
+  return hasExisting(ctx.scene, 'bed') ? 'noSpace' : anchorAtWall(ctx, unit);
+}
+
+function gapsFor(anchor: Anchor, gaps: readonly number[]): number[] {
+  return anchor.extra.servesObstacle === undefined ? [...gaps] : [...gaps, ...EXISTING_EXTRA_GAPS_M];
+}
+
+/** The first anchor, in the stager's order, that has a standing spot among its tries. */
+function firstAround(
+  ctx: RuleContext,
+  unit: Unit,
+  anchors: readonly Anchor[],
+  triesFor: (anchor: Anchor) => Try[],
+): Outcome {
+  if (!anchors.length) return 'noAnchor';
+  for (const anchor of anchors) {
+    const spot = firstStanding(ctx, unit, triesFor(anchor), anchor.extra);
+    if (spot) return spot;
+  }
+  return 'noSpace';
+}
+
 /** Opposite the sofa and in line with it; failing that on a side wall; never on the sofa's own wall. */
 export function tvBoard(ctx: RuleContext, unit: Unit): Outcome {
   const sofa = firstPlaced(ctx, ['sofa']);
@@ -130,24 +162,23 @@ export function tvBoard(ctx: RuleContext, unit: Unit): Outcome {
 
 /** Both sides of the bed, backs in line with the headboard; the first unit takes the left side. */
 export function nightstand(ctx: RuleContext, unit: Unit): Outcome {
-  const bed = firstPlaced(ctx, ['bed']);
-  if (!bed) return 'noAnchor';
   const { w, d } = unit.product.sizeM;
   const sides = unit.unit % 2 === 0 ? [-1, 1] : [1, -1];
-  const tries = sides.flatMap((s) =>
-    NIGHTSTAND_GAPS_M.map((gap) =>
-      besideAnchor(bed, s * (bed.sizeM.w / 2 + gap + w / 2), -bed.sizeM.d / 2 + d / 2),
-    ),
-  );
-  return firstStanding(ctx, unit, tries) ?? 'noSpace';
+  return firstAround(ctx, unit, anchorsOf(ctx, ['bed']), (anchor) => {
+    const bed = anchor.piece;
+    return sides.flatMap((s) =>
+      gapsFor(anchor, NIGHTSTAND_GAPS_M).map((gap) =>
+        besideAnchor(bed, s * (bed.sizeM.w / 2 + gap + w / 2), -bed.sizeM.d / 2 + d / 2),
+      ),
+    );
+  });
 }
 
 export function coffeeTable(ctx: RuleContext, unit: Unit): Outcome {
-  const sofa = firstPlaced(ctx, ['sofa']);
-  if (!sofa) return 'noAnchor';
   const d = unit.product.sizeM.d;
-  const tries = COFFEE_TABLE_GAPS_M.map((gap) => besideAnchor(sofa, 0, sofa.sizeM.d / 2 + gap + d / 2));
-  return firstStanding(ctx, unit, tries) ?? 'noSpace';
+  return firstAround(ctx, unit, anchorsOf(ctx, ['sofa']), ({ piece: sofa }) =>
+    COFFEE_TABLE_GAPS_M.map((gap) => besideAnchor(sofa, 0, sofa.sizeM.d / 2 + gap + d / 2)),
+  );
 }
 
 /**
@@ -164,67 +195,85 @@ function armchairSides(ctx: RuleContext, sofa: PlacedPiece): number[] {
   return a[0] > b[0] || (a[0] === b[0] && a[1] >= b[1]) ? [1, -1] : [-1, 1];
 }
 
+/** The coffee table standing in front of this sofa, if any: a table elsewhere in the room is not its table. */
+function tableOf(ctx: RuleContext, sofa: PlacedPiece): PlacedPiece | undefined {
+  return placedOf(ctx, 'coffeeTable').find((t) => {
+    const rel = sub(t, sofa);
+    return dot(rel, frontOf(sofa.rotationDeg)) > 0 && Math.abs(dot(rel, rightOf(sofa.rotationDeg))) < 0.3;
+  });
+}
+
 /** At the side of the coffee table, turned towards it; without a sofa, back to a wall like any chair. */
 export function armchair(ctx: RuleContext, unit: Unit): Outcome {
-  const sofa = firstPlaced(ctx, ['sofa']);
-  if (!sofa) return atWall(ctx, unit);
-  const table = placedOf(ctx, 'coffeeTable')[0];
-  // Without a coffee table the chair still sits where the table's side would be.
-  const tableW = table?.sizeM.w ?? 1;
-  const tableZ = table
-    ? dot(sub(table, sofa), frontOf(sofa.rotationDeg))
-    : sofa.sizeM.d / 2 + COFFEE_TABLE_GAPS_M[0]! + 0.3;
+  const sofas = anchorsOf(ctx, ['sofa']);
+  if (!sofas.length) return atWall(ctx, unit);
   const { d } = unit.product.sizeM;
-  const tries: Try[] = [];
-  for (const s of armchairSides(ctx, sofa)) {
-    for (const gap of ARMCHAIR_GAPS_M) {
-      for (const shift of SEAT_SHIFTS_M) {
-        // Facing the table: the chair on the sofa's +X side looks along -X.
-        tries.push(besideAnchor(sofa, s * (tableW / 2 + gap + d / 2), tableZ + shift, s > 0 ? -90 : 90));
+  return firstAround(ctx, unit, sofas, ({ piece: sofa }) => {
+    const table = tableOf(ctx, sofa);
+    // Without a coffee table the chair still sits where the table's side would be.
+    const tableW = table?.sizeM.w ?? 1;
+    const tableZ = table
+      ? dot(sub(table, sofa), frontOf(sofa.rotationDeg))
+      : sofa.sizeM.d / 2 + COFFEE_TABLE_GAPS_M[0]! + 0.3;
+    const tries: Try[] = [];
+    for (const s of armchairSides(ctx, sofa)) {
+      for (const gap of ARMCHAIR_GAPS_M) {
+        for (const shift of SEAT_SHIFTS_M) {
+          // Facing the table: the chair on the sofa's +X side looks along -X.
+          tries.push(besideAnchor(sofa, s * (tableW / 2 + gap + d / 2), tableZ + shift, s > 0 ? -90 : 90));
+        }
       }
     }
-  }
-  return firstStanding(ctx, unit, tries) ?? 'noSpace';
+    return tries;
+  });
+}
+
+/** Our sofa and armchairs, then the existing ones: what a side table or a floor lamp goes beside. */
+function seatAnchors(ctx: RuleContext): Anchor[] {
+  const ours = anchorsOf(ctx, ['sofa', 'armchair'], Infinity).filter((a) => a.extra.group === undefined);
+  const sofa = ours.filter((a) => a.piece.category === 'sofa').slice(0, 1);
+  const chairs = ours.filter((a) => a.piece.category === 'armchair');
+  const existing = anchorsOf(ctx, ['sofa', 'armchair'], 0);
+  return [...sofa, ...chairs, ...existing];
 }
 
 /** Beside a sofa end, back in line with the sofa's, or beside an armchair. */
 export function sideTable(ctx: RuleContext, unit: Unit): Outcome {
   const { w, d } = unit.product.sizeM;
-  const tries: Try[] = [];
-  for (const sofa of placedOf(ctx, 'sofa').slice(0, 1)) {
-    for (const s of [1, -1])
-      tries.push(besideAnchor(sofa, s * (sofa.sizeM.w / 2 + 0.05 + w / 2), -sofa.sizeM.d / 2 + d / 2));
-  }
-  for (const chair of placedOf(ctx, 'armchair')) {
-    for (const s of [1, -1]) tries.push(besideAnchor(chair, s * (chair.sizeM.w / 2 + 0.05 + w / 2), 0));
-  }
-  if (!tries.length) return 'noAnchor';
-  return firstStanding(ctx, unit, tries) ?? 'noSpace';
+  return firstAround(ctx, unit, seatAnchors(ctx), (anchor) => {
+    const seat = anchor.piece;
+    return gapsFor(anchor, [0.05]).flatMap((gap) =>
+      [1, -1].map((s) =>
+        seat.category === 'sofa'
+          ? besideAnchor(seat, s * (seat.sizeM.w / 2 + gap + w / 2), -seat.sizeM.d / 2 + d / 2)
+          : besideAnchor(seat, s * (seat.sizeM.w / 2 + gap + w / 2), 0),
+      ),
+    );
+  });
 }
 
 /** Beside a sofa end (the other end from the side table), else behind an armchair's side, else in a corner. */
 export function floorLamp(ctx: RuleContext, unit: Unit): Outcome {
   const { w, d } = unit.product.sizeM;
-  const tries: Try[] = [];
-  for (const sofa of placedOf(ctx, 'sofa').slice(0, 1)) {
-    for (const s of [-1, 1])
-      tries.push(besideAnchor(sofa, s * (sofa.sizeM.w / 2 + 0.1 + w / 2), -sofa.sizeM.d / 2 + d / 2));
-  }
-  for (const chair of placedOf(ctx, 'armchair')) {
-    for (const s of [-1, 1]) {
-      tries.push(besideAnchor(chair, s * (chair.sizeM.w / 2 + 0.1 + w / 2), -chair.sizeM.d / 2 + d / 2));
-    }
-  }
-  return firstStanding(ctx, unit, tries) ?? inCornerOrAtWall(ctx, unit);
+  const outcome = firstAround(ctx, unit, seatAnchors(ctx), (anchor) => {
+    const seat = anchor.piece;
+    return gapsFor(anchor, [0.1]).flatMap((gap) =>
+      [-1, 1].map((s) => besideAnchor(seat, s * (seat.sizeM.w / 2 + gap + w / 2), -seat.sizeM.d / 2 + d / 2)),
+    );
+  });
+  return typeof outcome === 'string' ? inCornerOrAtWall(ctx, unit) : outcome;
 }
 
 /** At the foot of the bed, facing the room like the bed; without a bed, against a wall. */
 export function bench(ctx: RuleContext, unit: Unit): Outcome {
-  const bed = firstPlaced(ctx, ['bed']);
-  if (!bed) return atWall(ctx, unit);
+  const beds = anchorsOf(ctx, ['bed']);
+  if (!beds.length) return atWall(ctx, unit);
   const d = unit.product.sizeM.d;
-  const tries = FOOT_GAPS_M.map((gap) => besideAnchor(bed, 0, bed.sizeM.d / 2 + gap + d / 2));
-  return firstStanding(ctx, unit, tries) ?? 'noSpace';
+  return firstAround(ctx, unit, beds, (anchor) =>
+    gapsFor(anchor, FOOT_GAPS_M).map((gap) =>
+      besideAnchor(anchor.piece, 0, anchor.piece.sizeM.d / 2 + gap + d / 2),
+    ),
+  );
 }
 
 /**
@@ -392,7 +441,43 @@ export function rug(ctx: RuleContext, unit: Unit): Outcome {
     const target = fromLocal(table, 0, (CHAIR_GAP_M + chairD) / 2);
     return rugNear(ctx, unit, target, rugTurns(unit, table.rotationDeg), RUG_SLACK_M);
   }
-  return openFloor(ctx, unit);
+  const existing = rugByExisting(ctx, unit);
+  return existing === 'noSpace' ? openFloor(ctx, unit) : existing;
+}
+
+/**
+ * Next to furniture already there, never under it (we would draw over it): across the foot of an existing bed,
+ * else along one of its sides; in front of an existing sofa, where its coffee table stands.
+ */
+function rugByExisting(ctx: RuleContext, unit: Unit): Outcome {
+  const { w, d } = unit.product.sizeM;
+  // How deep the rug is along `front` of an anchor turned `turnDeg` from it.
+  const depthAt = (turnDeg: number) => (Math.abs(Math.sin((turnDeg * Math.PI) / 180)) > 0.5 ? w : d);
+  for (const bedAt of existingOf(ctx.scene, 'bed')) {
+    const across = rugTurns(unit, bedAt.rotationDeg);
+    for (const rotationDeg of across) {
+      const lz = bedAt.sizeM.d / 2 + RUG_GAP_M + depthAt(rotationDeg - bedAt.rotationDeg) / 2;
+      const spot = rugNear(ctx, unit, fromLocal(bedAt, 0, lz), [rotationDeg], RUG_SLACK_M);
+      if (spot !== 'noSpace') return spot;
+    }
+    // Along a side: turned a quarter, the rug's depth lies across the bed's width.
+    for (const rotationDeg of [...across].reverse()) {
+      const sideways = depthAt(rotationDeg - bedAt.rotationDeg - 90);
+      for (const s of [-1, 1]) {
+        const lx = s * (bedAt.sizeM.w / 2 + RUG_GAP_M + sideways / 2);
+        const spot = rugNear(ctx, unit, fromLocal(bedAt, lx, 0), [rotationDeg], RUG_SLACK_M);
+        if (spot !== 'noSpace') return spot;
+      }
+    }
+  }
+  for (const sofaAt of existingOf(ctx.scene, 'sofa')) {
+    for (const rotationDeg of rugTurns(unit, sofaAt.rotationDeg)) {
+      const lz = sofaAt.sizeM.d / 2 + RUG_GAP_M + depthAt(rotationDeg - sofaAt.rotationDeg) / 2;
+      const spot = rugNear(ctx, unit, fromLocal(sofaAt, 0, lz), [rotationDeg], RUG_SLACK_M);
+      if (spot !== 'noSpace') return spot;
+    }
+  }
+  return 'noSpace';
 }
 
 /** Nearest the middle of the visible floor, turned along the room's axes. */

@@ -17,7 +17,7 @@ type Rule = (ctx: RuleContext, unit: Unit) => Outcome;
  * takes the place beside the bed the nightstands need.
  */
 const RULES: readonly (readonly [CategoryId, Rule])[] = [
-  ['bed', floor.anchorAtWall],
+  ['bed', floor.bed],
   ['nightstand', floor.nightstand],
   ['bench', floor.bench],
   ['sofa', floor.anchorAtWall],

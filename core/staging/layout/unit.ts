@@ -1,7 +1,9 @@
 // What every stager rule works with: one unit of a chosen product, the spot a rule finds for it, and small
-// helpers to try spots in a fixed order and to find the pieces placed so far. Shared by the floor and decor rules.
+// helpers to try spots in a fixed order and to find the anchors a companion goes with (the pieces placed so far,
+// then the furniture already in the room). Shared by the floor and decor rules.
 import type { CategoryId } from '../types';
 import { canStand, type Draft, type Scene } from './constraints';
+import { existingOf } from './existing';
 import { fromLocal } from './geometry';
 import type { LayoutProduct, LeftOutReason, PlacedPiece } from './types';
 
@@ -82,4 +84,27 @@ export function firstPlaced(ctx: RuleContext, categories: readonly CategoryId[])
 
 export function chosen(ctx: RuleContext, category: CategoryId): LayoutProduct | undefined {
   return ctx.products.find((p) => p.category === category && p.quantity >= 1);
+}
+
+/** A piece a companion may go with, and what a companion of it must say when tried (serving existing furniture). */
+export interface Anchor {
+  piece: PlacedPiece;
+  extra: Partial<Draft>;
+}
+
+/**
+ * What companions may go with, in the stager's order: the first of our own pieces of the categories, then the
+ * furniture already in the room of those categories. A companion of existing furniture joins its walkway group and
+ * may stand close to it, as our nightstand stands beside our bed.
+ */
+export function anchorsOf(ctx: RuleContext, categories: readonly CategoryId[], ours = 1): Anchor[] {
+  const own = categories.flatMap((c) => placedOf(ctx, c).slice(0, ours));
+  const existing = categories.flatMap((c) => existingOf(ctx.scene, c));
+  return [
+    ...own.map((piece) => ({ piece, extra: {} })),
+    ...existing.map((piece) => ({
+      piece,
+      extra: { group: piece.key, servesObstacle: piece.obstacle },
+    })),
+  ];
 }

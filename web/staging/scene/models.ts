@@ -86,6 +86,28 @@ async function glbModel(
   return { model, variant: index >= 0 ? (variantNames(gltf)[index] ?? null) : null };
 }
 
+/** Flat textiles whose size has them thin in depth; the parametric builder stands them in the x/y plane. */
+const FLAT_TEXTILES = new Set(['throw', 'bedLinen']);
+/** A throw on a sofa or bed lies folded in three along its length (a 170 cm throw would hang off a seat). */
+const THROW_FOLDS = 3;
+/** Cushions lean back against the backrest or headboard instead of standing bolt upright. */
+const CUSHION_LEAN_RAD = 0.22;
+
+/**
+ * Lays a textile on the piece it is `on`: a throw or linen turned −90° about X (its front face up, its top edge
+ * towards the back), a throw folded; cushions stay upright as cushions are arranged, leaning back. Seating on
+ * the origin afterwards puts the result's bottom at the host's seat or mattress height.
+ */
+function layOnHost(model: THREE.Object3D, piece: PlacedPiece): void {
+  if (!piece.on) return;
+  if (FLAT_TEXTILES.has(piece.category)) {
+    model.rotation.x = -Math.PI / 2;
+    if (piece.category === 'throw') model.scale.set(1, 1 / THROW_FOLDS, THROW_FOLDS);
+  } else if (piece.category === 'cushions') {
+    model.rotation.x = -CUSHION_LEAN_RAD;
+  }
+}
+
 /** Builds the piece's model in world space. A GLB that fails to load falls back to the parametric model. */
 export async function loadPieceModel(piece: PlacedPiece, product: ProductModel): Promise<PieceModel> {
   let model: THREE.Object3D;
@@ -103,6 +125,7 @@ export async function loadPieceModel(piece: PlacedPiece, product: ProductModel):
   } else {
     model = buildParametricModel(product.spec);
   }
+  if (!isGlb) layOnHost(model, piece);
   const have = seatOnOrigin(model);
   const want = piece.sizeM;
   // The parametric builder already makes the product's size; only a GLB can disagree with its product.

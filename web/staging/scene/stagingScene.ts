@@ -7,6 +7,7 @@ import { aimKeyLight, createKeyLight, keyLightSource, type KeyLightSource } from
 import { disposePieceModel, loadPieceModel, type PieceModel } from './models';
 import { buildOccluders, disposeOccluders } from './occlusion';
 import { buildPhotoEnvironment, buildPhotoLightProbe, type PhotoEnvironment } from './photoEnvironment';
+import { adaptForNoEnvironment, photoCubeTexture } from './photoReflection';
 import { meanLinearLuminance, type Pixels } from './photoStats';
 import { applyRoomCamera } from './sceneCamera';
 import { ShadowCatcher } from './shadowCatcher';
@@ -54,8 +55,9 @@ export function configureRenderer(renderer: THREE.WebGLRenderer): void {
   renderer.toneMapping = THREE.NeutralToneMapping;
   renderer.toneMappingExposure = 1;
   renderer.shadowMap.enabled = true;
-  // PCFSoftShadowMap was folded into PCF in r18x; shadow.radius now gives the soft penumbra.
-  renderer.shadowMap.type = THREE.PCFShadowMap;
+  // VSM blurs the shadow map itself (two small passes at the map's size), so a wide penumbra is smooth; PCF's
+  // five noise-rotated taps at a wide radius band and speckle, and a photo's window light casts soft shadows.
+  renderer.shadowMap.type = THREE.VSMShadowMap;
 }
 
 export class StagingScene {
@@ -69,6 +71,9 @@ export class StagingScene {
   private readonly envPhoto: HTMLCanvasElement;
   private env: PhotoEnvironment | null = null;
   private probe: THREE.LightProbe | null = null;
+  /** Without a PMREM environment: the photo as a tiny cube for mirrors, and the materials made from it. */
+  private reflection: THREE.CubeTexture | null = null;
+  private readonly reflectionMaterials: THREE.Material[] = [];
   private readonly loaded = new Map<string, { id: string; model: PieceModel; shared: boolean }>();
   private generation = 0;
 
@@ -96,6 +101,15 @@ export class StagingScene {
     this.pieces.name = 'pieces';
     this.scene.add(this.occluders, this.pieces, this.catcher.group, this.keyLight, this.keyLight.target);
     this.aim();
+  }
+
+  /** Mirrors and glass for a scene without an environment map (see photoReflection.ts). */
+  private adaptMaterials(model: PieceModel, shared: boolean): void {
+    if (this.quality.envSize > 0) return;
+    this.reflection ??= photoCubeTexture(this.envPhoto, this.room.camera);
+    const { replaced, created } = adaptForNoEnvironment(model.object, this.reflection);
+    this.reflectionMaterials.push(...created);
+    if (!shared) for (const m of replaced) m.dispose();
   }
 
   /** Sets the camera for an output size. */
@@ -136,11 +150,9 @@ export class StagingScene {
         }
         if (model.note) notes.push(`${piece.key}: ${model.note}`);
         if (model.variant) notes.push(`${piece.key}: variant ${model.variant}`);
-        this.loaded.set(piece.key, {
-          id: piece.id,
-          model,
-          shared: Boolean(product.glbUrl) && !model.note?.includes('not loaded'),
-        });
+        const shared = Boolean(product.glbUrl) && !model.note?.includes('not loaded');
+        this.adaptMaterials(model, shared);
+        this.loaded.set(piece.key, { id: piece.id, model, shared });
         this.pieces.add(model.object);
       }),
     );
@@ -207,5 +219,9 @@ export class StagingScene {
     this.env = null;
     this.probe?.dispose();
     this.probe = null;
+    for (const m of this.reflectionMaterials) m.dispose();
+    this.reflectionMaterials.length = 0;
+    this.reflection?.dispose();
+    this.reflection = null;
   }
 }

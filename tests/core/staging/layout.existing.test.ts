@@ -1,0 +1,199 @@
+// The stager furnishing around what is already there: nightstands, lamps, rugs and art go with an existing bed,
+// side table, floor lamp, coffee table and armchair with an existing sofa, with the same rules as around our own
+// pieces and every hard constraint kept; textiles and tops never go on existing furniture; our own anchors first.
+import { describe, expect, it } from 'vitest';
+import { footprint, layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
+import type { Obstacle } from '../../../core/staging/room/types';
+import type { CategoryId } from '../../../core/staging/types';
+import { boxRoom, expectSound, extent, gap, pieceOf, product, rect } from './layoutRooms';
+
+/** A 5 x 6.3 m room seen from the middle of its open side; the back wall at z = -6. */
+const roomWith = (...obstacles: Obstacle[]) => boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3], obstacles });
+const products = (categories: readonly (CategoryId | [CategoryId, number])[]): LayoutProduct[] =>
+  categories.map((c) => (Array.isArray(c) ? product(c[0], c[1]) : product(c)));
+
+describe('layoutRoom: around an existing bed, headboard on the back wall', () => {
+  const bedRect = rect(-0.8, 0.8, -6, -3.9);
+  const room = roomWith({ label: 'bed', polygon: bedRect, heightM: 1.1 });
+  const result = layoutRoom(
+    room,
+    products(['bed', ['nightstand', 2], ['tableLamp', 2], 'rug', 'artwork', 'cushions', 'throw', 'bedLinen']),
+  );
+
+  it('brings no second bed and keeps every hard rule', () => {
+    expectSound(room, result);
+    expect(result.leftOut.find((l) => l.category === 'bed')).toEqual({
+      id: 'bed',
+      category: 'bed',
+      reason: 'noSpace',
+    });
+  });
+
+  it.each([
+    ['nightstand#0', -1],
+    ['nightstand#1', 1],
+  ])('puts %s beside the existing bed, back in line with the headboard', (key, side) => {
+    const n = pieceOf(result, key);
+    expect(Math.sign(n.x)).toBe(side);
+    expect(gap(footprint(n), bedRect)).toBeCloseTo(0.05, 6);
+    expect(extent(n).minZ).toBeCloseTo(-6, 6);
+    expect(n.rotationDeg).toBe(0);
+  });
+
+  it.each([
+    ['tableLamp#0', 'nightstand#0'],
+    ['tableLamp#1', 'nightstand#1'],
+  ])('stands %s on %s', (key, host) => {
+    expect(pieceOf(result, key)).toMatchObject({ on: host, onFloor: false });
+  });
+
+  it('hangs the art centred above the existing headboard, clear of its height', () => {
+    const art = pieceOf(result, 'artwork#0');
+    expect(art).toMatchObject({ x: 0, rotationDeg: 0, onFloor: false });
+    expect(art.z).toBeCloseTo(-6 + art.sizeM.d / 2, 6);
+    expect(art.elevationM).toBeCloseTo(1.4, 6); // the bed's 1.1 m + 0.3 m
+  });
+
+  it('lays the rug across the foot of the bed, not under it', () => {
+    const rug = pieceOf(result, 'rug#0');
+    const r = extent(rug);
+    expect(r.minZ).toBeGreaterThanOrEqual(-3.9 - 1e-6);
+    expect(r.minZ).toBeLessThanOrEqual(-3.9 + 0.5);
+    expect(Math.abs(rug.x)).toBeLessThanOrEqual(0.5);
+    expect(r.maxX - r.minX).toBeGreaterThan(r.maxZ - r.minZ); // across the bed
+  });
+
+  it.each(['cushions', 'throw', 'bedLinen'] as const)(
+    'leaves %s out: we would draw over the real bed',
+    (c) => {
+      expect(result.pieces.some((p) => p.category === c)).toBe(false);
+      expect(result.leftOut).toContainEqual({ id: c, category: c, reason: 'noAnchor' });
+    },
+  );
+});
+
+describe('layoutRoom: a rough existing bed footprint', () => {
+  it.each([
+    // The estimate ends 25 cm short of the wall, as a footprint extended by a typical depth does.
+    ['short of the wall', rect(-0.8, 0.8, -5.75, -3.9)],
+    // Corners listed front first, as the floor plan writes them.
+    [
+      'front side first',
+      [
+        { x: -0.8, z: -3.9 },
+        { x: 0.8, z: -3.9 },
+        { x: 0.8, z: -6 },
+        { x: -0.8, z: -6 },
+      ],
+    ],
+  ])('still puts nightstands at the headboard and art above it (%s)', (_, polygon) => {
+    const room = roomWith({ label: 'bed', polygon });
+    const result = layoutRoom(room, products([['nightstand', 2], 'artwork']));
+    expectSound(room, result);
+    const sides = ['nightstand#0', 'nightstand#1'].map((k) => pieceOf(result, k));
+    expect(sides.map((n) => Math.sign(n.x))).toEqual([-1, 1]);
+    for (const n of sides) expect(extent(n).minZ).toBeCloseTo(-6, 6);
+    expect(pieceOf(result, 'artwork#0')).toMatchObject({ x: 0, rotationDeg: 0 });
+  });
+
+  it('leaves nightstands out where the existing bed leaves no floor beside it', () => {
+    const room = roomWith(
+      { label: 'bed', polygon: rect(-0.8, 0.8, -6, -3.9) },
+      { label: 'cabinet', polygon: rect(-2.5, -0.85, -6, -5.4), heightM: 1.9 },
+      { label: 'cabinet', polygon: rect(0.85, 2.5, -6, -5.4), heightM: 1.9 },
+    );
+    const result = layoutRoom(room, products([['nightstand', 2], 'tableLamp']));
+    expectSound(room, result);
+    expect(result.leftOut).toEqual([
+      { id: 'nightstand', category: 'nightstand', reason: 'noSpace' },
+      { id: 'nightstand', category: 'nightstand', reason: 'noSpace' },
+      { id: 'tableLamp', category: 'tableLamp', reason: 'noAnchor' },
+    ]);
+  });
+});
+
+describe('layoutRoom: around an existing sofa on the back wall', () => {
+  const sofaRect = rect(-1.05, 1.05, -6, -5.1);
+  const room = roomWith({ label: 'sofa', polygon: sofaRect, heightM: 0.85 });
+  const result = layoutRoom(
+    room,
+    products([
+      'coffeeTable',
+      'armchair',
+      'sideTable',
+      'floorLamp',
+      'rug',
+      'artwork',
+      'plant',
+      'cushions',
+      'vase',
+    ]),
+  );
+
+  it('keeps every hard rule and a walkway from what is not its group', () => {
+    expectSound(room, result);
+    expect(gap(footprint(pieceOf(result, 'plant#0')), sofaRect)).toBeGreaterThanOrEqual(0.6 - 1e-9);
+  });
+
+  it('puts the coffee table centred in front of it', () => {
+    const table = pieceOf(result, 'coffeeTable#0');
+    expect(table.x).toBeCloseTo(0, 6);
+    expect(extent(table).minZ - -5.1).toBeCloseTo(0.45, 6);
+  });
+
+  it('puts the side table and the floor lamp at its two ends, backs on the wall', () => {
+    const side = pieceOf(result, 'sideTable#0');
+    const lamp = pieceOf(result, 'floorLamp#0');
+    expect(Math.sign(side.x) * Math.sign(lamp.x)).toBe(-1);
+    for (const p of [side, lamp]) {
+      expect(Math.abs(p.x)).toBeGreaterThan(1.05);
+      expect(gap(footprint(p), sofaRect)).toBeLessThanOrEqual(0.1 + 1e-6);
+      expect(extent(p).minZ).toBeCloseTo(-6, 6);
+    }
+  });
+
+  it('turns the armchair to the coffee table at its side', () => {
+    const chair = pieceOf(result, 'armchair#0');
+    const table = pieceOf(result, 'coffeeTable#0');
+    expect(Math.abs(chair.rotationDeg)).toBe(90);
+    // Facing the table: the chair left of it looks along +X.
+    expect(Math.sign(table.x - chair.x)).toBe(chair.rotationDeg > 0 ? 1 : -1);
+    expect(Math.abs(chair.z - table.z)).toBeLessThanOrEqual(0.2 + 1e-6);
+  });
+
+  it('hangs the art above the sofa, lays the rug in front of it, tops and textiles only on our pieces', () => {
+    expect(pieceOf(result, 'artwork#0')).toMatchObject({ x: 0, rotationDeg: 0 });
+    expect(pieceOf(result, 'artwork#0').elevationM).toBeGreaterThanOrEqual(0.85 + 0.3);
+    expect(extent(pieceOf(result, 'rug#0')).minZ).toBeGreaterThanOrEqual(-5.1 - 1e-6);
+    expect(pieceOf(result, 'vase#0').on).toBe('coffeeTable#0');
+    // Cushions never go on the existing sofa; on the armchair we brought they may.
+    expect(pieceOf(result, 'cushions#0').on).toBe('armchair#0');
+  });
+});
+
+describe('layoutRoom: our own anchors come first', () => {
+  it('puts the coffee table in front of our sofa, not the existing one, when ours fits', () => {
+    // A big room: the existing sofa on the left wall, ours on the back wall.
+    const room = boxRoom({
+      x: [-3, 3],
+      z: [-6, 0.3],
+      obstacles: [{ label: 'sofa', polygon: rect(-3, -2.1, -3.5, -1.4), heightM: 0.85 }],
+    });
+    const result = layoutRoom(room, products(['sofa', 'coffeeTable']));
+    expectSound(room, result);
+    const sofa = pieceOf(result, 'sofa#0');
+    const table = pieceOf(result, 'coffeeTable#0');
+    expect(sofa.rotationDeg).toBe(0);
+    expect(table.x).toBeCloseTo(sofa.x, 6);
+    expect(table.z).toBeGreaterThan(sofa.z);
+  });
+
+  it.each([
+    ['a sofa we placed', ['sofa', 'cushions'], 'sofa#0'],
+    ['a bed we placed', ['bed', 'bedLinen'], 'bed#0'],
+  ] as const)('puts textiles on %s', (_, categories, host) => {
+    const room = roomWith();
+    const result = layoutRoom(room, products(categories));
+    expect(result.pieces.find((p) => p.category === categories[1])?.on).toBe(host);
+  });
+});
