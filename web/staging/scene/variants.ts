@@ -1,6 +1,6 @@
 // KHR_materials_variants: a GLB may carry several fabrics (the sofa five, the sheen chair two). three.js loads the
-// list but never switches; this picks the variant whose average colour is nearest the product's main colour and
-// puts its materials on a clone of the model.
+// list but never switches; this picks the variant whose average look (colour factor × base-colour texture mean,
+// plus a share of sheen) is nearest the product's main colour in CIE94, and puts its materials on a clone.
 import * as THREE from 'three';
 import type { GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 
@@ -22,20 +22,60 @@ export function variantNames(gltf: GLTF): string[] {
   return ext?.variants?.map((v) => v.name) ?? [];
 }
 
-/** CIE L*a*b* of an sRGB colour (0..1 channels), for a perceptual colour distance. */
-function lab(c: THREE.Color): [number, number, number] {
-  const lin = c.clone().convertSRGBToLinear();
-  const x = (0.4124 * lin.r + 0.3576 * lin.g + 0.1805 * lin.b) / 0.9505;
-  const y = 0.2126 * lin.r + 0.7152 * lin.g + 0.0722 * lin.b;
-  const z = (0.0193 * lin.r + 0.1192 * lin.g + 0.9505 * lin.b) / 1.089;
+/** Linear RGB, 0..1 per channel (what a material's colour factor and a decoded texture's mean are in). */
+export type LinearRgb = [r: number, g: number, b: number];
+
+/**
+ * How much of a velvet's sheen colour adds to what the eye takes as its colour: the sheen lobe lights the pile
+ * at every grazing edge and fold, so a "Champagne" base with a warm sheen reads beige, a grey base with a blue
+ * sheen reads navy. A quarter (roughly the Charlie lobe's directional albedo at sheen roughness 0.5) ranks the
+ * sofa's five and the chair's two fabrics as they look rendered.
+ */
+export const SHEEN_WEIGHT = 0.25;
+/**
+ * CIE94 lightness weight: the photo's light changes a fabric's lightness anyway, so a grey product must not pick
+ * a tinted fabric because it happens to share its lightness (the textile weighting, kL = 2).
+ */
+const LIGHTNESS_WEIGHT = 2;
+
+/** CIE L*a*b* (D65) of a linear RGB colour. */
+export function labOfLinear([r, g, b]: LinearRgb): [number, number, number] {
+  const x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.9505;
+  const y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.089;
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
   return [116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))];
 }
 
-function distance(a: THREE.Color, b: THREE.Color): number {
-  const [l1, a1, b1] = lab(a);
-  const [l2, a2, b2] = lab(b);
-  return Math.hypot(l1 - l2, a1 - a2, b1 - b2);
+/** CIE94 colour difference (textile weights) of a sample from a reference, both linear RGB. */
+export function colourDifference(reference: LinearRgb, sample: LinearRgb): number {
+  const [l1, a1, b1] = labOfLinear(reference);
+  const [l2, a2, b2] = labOfLinear(sample);
+  const c1 = Math.hypot(a1, b1);
+  const dC = c1 - Math.hypot(a2, b2);
+  const dH2 = Math.max(0, (a1 - a2) ** 2 + (b1 - b2) ** 2 - dC * dC);
+  return Math.sqrt(
+    ((l1 - l2) / LIGHTNESS_WEIGHT) ** 2 + (dC / (1 + 0.045 * c1)) ** 2 + dH2 / (1 + 0.015 * c1) ** 2,
+  );
+}
+
+/** What a fabric shows on average: its colour factor times its base-colour texture's mean, plus a share of sheen. */
+export function fabricAppearance(factor: LinearRgb, mapMean: LinearRgb | null, sheen: LinearRgb | null): LinearRgb {
+  const m = mapMean ?? [1, 1, 1];
+  const s = sheen ?? [0, 0, 0];
+  return [0, 1, 2].map((i) => factor[i]! * m[i]! + SHEEN_WEIGHT * s[i]!) as LinearRgb;
+}
+
+/** Index of the appearance nearest the target (linear RGB), skipping nulls; -1 when there is none. */
+export function nearestAppearance(appearances: (LinearRgb | null)[], target: LinearRgb): number {
+  let best = -1;
+  let bestD = Infinity;
+  appearances.forEach((a, i) => {
+    if (!a) return;
+    const d = colourDifference(target, a);
+    if (d < bestD) [best, bestD] = [i, d];
+  });
+  return best;
 }
 
 /** A product colour ('#rrggbb', rgb(), or a CSS name) as a Color, or null when it cannot be read. */
@@ -48,28 +88,34 @@ export function parseColour(text: string | undefined): THREE.Color | null {
   return null;
 }
 
-/** The mean sRGB colour a material shows: its base colour times the mean of its colour map, sampled small. */
-function materialColour(material: THREE.Material): THREE.Color {
-  const m = material as THREE.MeshStandardMaterial;
-  const out = (m.color ?? new THREE.Color(1, 1, 1)).clone().convertLinearToSRGB();
-  const image = m.map?.image as CanvasImageSource | undefined;
-  if (!image || typeof document === 'undefined') return out;
+/** Side of the canvas a base-colour texture is decoded to for its mean (high-quality downscaling averages). */
+const MEAN_SIDE = 32;
+
+/** The mean linear colour of a texture's image, or null when it cannot be read here (no DOM, no image). */
+function textureMean(texture: THREE.Texture | null): LinearRgb | null {
+  const image = texture?.image as CanvasImageSource | undefined;
+  if (!image || typeof document === 'undefined') return null;
   const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = 8;
+  canvas.width = canvas.height = MEAN_SIDE;
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  if (!ctx) return out;
-  ctx.drawImage(image, 0, 0, 8, 8);
-  const px = ctx.getImageData(0, 0, 8, 8).data;
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  for (let i = 0; i < px.length; i += 4) {
-    r += px[i]!;
-    g += px[i + 1]!;
-    b += px[i + 2]!;
-  }
-  const n = (px.length / 4) * 255;
-  return new THREE.Color(out.r * (r / n), out.g * (g / n), out.b * (b / n));
+  if (!ctx) return null;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(image, 0, 0, MEAN_SIDE, MEAN_SIDE);
+  const px = ctx.getImageData(0, 0, MEAN_SIDE, MEAN_SIDE).data;
+  const sum: LinearRgb = [0, 0, 0];
+  for (let i = 0; i < px.length; i += 4)
+    for (let c = 0; c < 3; c++) sum[c] += THREE.SRGBToLinear(px[i + c]! / 255);
+  const n = px.length / 4;
+  return [sum[0] / n, sum[1] / n, sum[2] / n];
+}
+
+const rgbOf = (c: THREE.Color): LinearRgb => [c.r, c.g, c.b];
+
+/** A material's average appearance in linear RGB (three.js keeps material colours linear). */
+function materialAppearance(material: THREE.Material): LinearRgb {
+  const m = material as THREE.MeshPhysicalMaterial;
+  const sheen = m.sheen > 0 && m.sheenColor ? rgbOf(m.sheenColor.clone().multiplyScalar(m.sheen)) : null;
+  return fabricAppearance(rgbOf(m.color ?? new THREE.Color(1, 1, 1)), textureMean(m.map ?? null), sheen);
 }
 
 /** Each variant's representative material: the one mapped on the model's largest mesh that has mappings. */
@@ -97,14 +143,11 @@ export async function closestVariant(gltf: GLTF, colour: THREE.Color | null): Pr
   const names = variantNames(gltf);
   if (!names.length || !colour) return -1;
   const materials = await variantMaterials(gltf, names.length);
-  let best = -1;
-  let bestD = Infinity;
-  materials.forEach((m, i) => {
-    if (!m) return;
-    const d = distance(materialColour(m), colour);
-    if (d < bestD) [best, bestD] = [i, d];
-  });
-  return best;
+  const target = colour.clone().convertSRGBToLinear();
+  return nearestAppearance(
+    materials.map((m) => (m ? materialAppearance(m) : null)),
+    rgbOf(target),
+  );
 }
 
 /** Puts variant `index`'s materials on every mapped mesh of `root` (a clone of the GLB's scene). */
