@@ -35,6 +35,23 @@ for (const photo of process.argv.slice(2)) {
   const products = cats.map((c) => { const [cat, q] = c.split(':'); const d = categoryById(cat as never).dimensions; return { id: cat!, category: cat as never, quantity: Number(q ?? 1), sizeM: { w: d.w / 100, d: d.d / 100, h: d.h / 100 } }; });
   const res = layoutRoom(room, products);
   for (const p of res.pieces) console.log('piece', p.key, r2(p.x), r2(p.z), p.rotationDeg, p.on ?? '', r2(p.elevationM));
+  {
+    const pts = [...room.floor, ...room.obstacles.flatMap((o) => o.polygon)];
+    const minX = Math.min(...pts.map((p) => p.x)) - 0.5, maxX = Math.max(...pts.map((p) => p.x)) + 0.5;
+    const minZ = Math.min(...pts.map((p) => p.z)) - 0.5, maxZ = Math.max(...pts.map((p) => p.z)) + 0.5;
+    const S = 500 / Math.max(maxX - minX, maxZ - minZ);
+    const P = (q: { x: number; z: number }) => `${((q.x - minX) * S).toFixed(1)},${((q.z - minZ) * S).toFixed(1)}`;
+    const pg = (ps: { x: number; z: number }[], st: string) => `<polygon points="${ps.map(P).join(' ')}" style="${st}"/>`;
+    const { footprint } = await import('./core/staging/layout');
+    let svg = `<svg xmlns="http://www.w3.org/2000/svg" width="520" height="520"><rect width="520" height="520" fill="white"/>`;
+    svg += pg(room.floor, 'fill:#cfc;stroke:green');
+    room.keepFree.forEach((k) => (svg += pg(k.polygon, 'fill:none;stroke:orange')));
+    room.obstacles.forEach((o) => (svg += pg(o.polygon, 'fill:#f99;fill-opacity:0.5;stroke:red') + `<text x="${P(o.polygon[0]!).split(',')[0]}" y="${P(o.polygon[0]!).split(',')[1]}" font-size="10">${o.label}</text>`));
+    room.walls.forEach((w) => (svg += `<polyline points="${P(w.a)} ${P(w.b)}" style="stroke:black;stroke-width:3"/>`));
+    res.pieces.filter((p) => p.onFloor).forEach((p) => (svg += pg(footprint(p), 'fill:#99f;fill-opacity:0.5;stroke:blue') + `<text x="${P(p).split(',')[0]}" y="${P(p).split(',')[1]}" font-size="10">${p.category}</text>`));
+    svg += `<circle cx="${P({ x: 0, z: 0 }).split(',')[0]}" cy="${P({ x: 0, z: 0 }).split(',')[1]}" r="4" fill="black"/></svg>`;
+    await sharp(Buffer.from(svg)).png().toFile(`/tmp/dbg/plan-${photo.split('/').pop()!.replace('.jpg', '')}.png`);
+  }
   console.log('left', res.leftOut.map((l) => `${l.category}:${l.reason}`).join(' '));
 }
 seg.dispose();

@@ -13,6 +13,7 @@ import { creditsOf, signUp, type Account } from './auth.helpers';
 let server: TestServer;
 let account: Account;
 let products: { id: string; quantity: number }[];
+let stagedImage: string;
 
 /** A real photo with structure, in each format, 640 px wide. */
 async function photoAs(format: 'jpeg' | 'png' | 'webp'): Promise<Buffer> {
@@ -148,6 +149,8 @@ const ENDPOINTS: [name: string, send: (bytes: Buffer) => Promise<Response>][] = 
         {
           action: 'apply',
           imageBase64: dataUrl(bytes),
+          // A sound render from the device, so the photo's own check answers.
+          stagedImageBase64: stagedImage,
           selectedProducts: products,
           options: { style: 'modern', budget: { min: 0, max: 2000 }, roomType: 'livingRoom' },
         },
@@ -172,6 +175,7 @@ beforeAll(async () => {
     },
     { cookie: account.cookie },
   );
+  stagedImage = dataUrl(await photoAs('jpeg'));
   products = AnalyzeStagingResponse.parse(await res.json())
     .products.filter((p) => p.selected)
     .map((p) => ({ id: p.id, quantity: p.quantity }));

@@ -11,6 +11,13 @@ import { createSegmenter } from './segmenter';
 
 /** The long side of the finished photo: a listing's size, and the budget a software renderer meets. */
 const OUTPUT_SIDE = 2048;
+/** The long side of the live view's drawing buffer: sharp in the dialog, light enough to redraw while dragging. */
+const PREVIEW_SIDE = 960;
+
+const fitted = (photo: ImageBitmap, side: number) => {
+  const scale = Math.min(1, side / Math.max(photo.width, photo.height));
+  return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
+};
 
 async function toJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) =>
@@ -42,6 +49,7 @@ export async function placeOnDevice(
       cameraYawDeg: plan.room.camera.yawDeg,
       problems: (pieces, key) => placementProblems(plan.room, pieces, key),
       async mount(canvas) {
+        Object.assign(canvas, fitted(photo, PREVIEW_SIDE));
         const stage = new StagingStage(canvas, {
           photo,
           room: plan.room,

@@ -11,7 +11,6 @@ import {
   dot,
   length,
   normalize,
-  pointSegmentDistance,
   rotationFacing,
   scale,
   sub,
@@ -19,8 +18,11 @@ import {
 import type { PlacedPiece } from './types';
 
 /** What an obstacle's label stands for among our categories, and how tall it typically is when the photo hides it. */
-const AS_CATEGORY: Readonly<Record<string, { category: CategoryId; typicalH: number; maxH?: number }>> = {
-  bed: { category: 'bed', typicalH: 1.0 },
+const AS_CATEGORY: Readonly<
+  Record<string, { category: CategoryId; typicalH: number; maxH?: number; wallSlackM?: number }>
+> = {
+  // Nobody leaves floor behind a bed: one whose estimated back lies within 80 cm of a wall stands against it.
+  bed: { category: 'bed', typicalH: 1.0, wallSlackM: 0.8 },
   sofa: { category: 'sofa', typicalH: 0.85 },
   armchair: { category: 'armchair', typicalH: 0.85 },
   // A cabinet low enough to hang a mirror above is a dresser or sideboard; taller ones are wardrobes or kitchens.
@@ -34,6 +36,11 @@ const AS_CATEGORY: Readonly<Record<string, { category: CategoryId; typicalH: num
 const AGAINST_WALL_SLACK_M = 0.35;
 /** Walls must be this close to square with a side of the footprint to be the one it stands against. */
 const SQUARE = 0.95;
+/**
+ * How far past the seen end of a wall a footprint may lie and still stand against it: the photo shows a wall's
+ * foot only where nothing hides it, and the furniture in front is what hides it.
+ */
+const WALL_END_SLACK_M = 1.0;
 
 /** An existing piece of furniture as an anchor: a placed piece that is not ours, with the obstacle it is. */
 export interface ExistingAnchor extends PlacedPiece {
@@ -103,11 +110,13 @@ function anchorOf(scene: Scene, obstacle: number): ExistingAnchor | null {
     for (const wall of scene.room.walls) {
       const n = normalize(wall.normal);
       if (dot(n, side.out) > -SQUARE) continue;
-      const gap = Math.max(
-        pointSegmentDistance(side.a, wall.a, wall.b),
-        pointSegmentDistance(side.b, wall.a, wall.b),
-      );
-      if (gap > AGAINST_WALL_SLACK_M) continue;
+      // Distance to the wall's line, as long as the side overlaps the wall's seen stretch (give or take).
+      const u = normalize(sub(wall.b, wall.a));
+      const span = length(sub(wall.b, wall.a));
+      const [t0, t1] = [dot(sub(side.a, wall.a), u), dot(sub(side.b, wall.a), u)].sort((p, q) => p - q);
+      if (t1! < -WALL_END_SLACK_M || t0! > span + WALL_END_SLACK_M) continue;
+      const gap = Math.max(dot(sub(side.a, wall.a), n), dot(sub(side.b, wall.a), n));
+      if (gap > (kind.wallSlackM ?? AGAINST_WALL_SLACK_M) || gap < -AGAINST_WALL_SLACK_M) continue;
       const opposite = depthOf(side);
       const depth = opposite ? length(sub(opposite, side.mid)) : 0;
       const headboard = kind.category === 'bed' ? (depth >= side.len ? 1 : 0) : depth <= side.len ? 1 : 0;

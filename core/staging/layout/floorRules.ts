@@ -42,6 +42,11 @@ const NIGHTSTAND_GAPS_M = [0.05, 0.1, 0.15, 0.2];
 const EXISTING_EXTRA_GAPS_M = [0.3];
 /** Gap between a rug and the existing furniture it lies in front of or beside. */
 const RUG_GAP_M = 0.1;
+/**
+ * How far a rug by existing furniture may move to fit: the photo shows the floor as a wedge turned against the
+ * room's axes, so the nearest fitting spot is often a little off the ideal; it still lies by the same furniture.
+ */
+const EXISTING_RUG_SLACK_M = 0.9;
 const COFFEE_TABLE_GAPS_M = [0.45, 0.4, 0.5, 0.35, 0.55];
 const ARMCHAIR_GAPS_M = [0.45, 0.35, 0.6];
 const SEAT_SHIFTS_M = [0, 0.2, -0.2];
@@ -457,7 +462,7 @@ function rugByExisting(ctx: RuleContext, unit: Unit): Outcome {
     const across = rugTurns(unit, bedAt.rotationDeg);
     for (const rotationDeg of across) {
       const lz = bedAt.sizeM.d / 2 + RUG_GAP_M + depthAt(rotationDeg - bedAt.rotationDeg) / 2;
-      const spot = rugNear(ctx, unit, fromLocal(bedAt, 0, lz), [rotationDeg], RUG_SLACK_M);
+      const spot = rugNear(ctx, unit, fromLocal(bedAt, 0, lz), [rotationDeg], EXISTING_RUG_SLACK_M);
       if (spot !== 'noSpace') return spot;
     }
     // Along a side: turned a quarter, the rug's depth lies across the bed's width.
@@ -465,7 +470,7 @@ function rugByExisting(ctx: RuleContext, unit: Unit): Outcome {
       const sideways = depthAt(rotationDeg - bedAt.rotationDeg - 90);
       for (const s of [-1, 1]) {
         const lx = s * (bedAt.sizeM.w / 2 + RUG_GAP_M + sideways / 2);
-        const spot = rugNear(ctx, unit, fromLocal(bedAt, lx, 0), [rotationDeg], RUG_SLACK_M);
+        const spot = rugNear(ctx, unit, fromLocal(bedAt, lx, 0), [rotationDeg], EXISTING_RUG_SLACK_M);
         if (spot !== 'noSpace') return spot;
       }
     }
@@ -473,7 +478,7 @@ function rugByExisting(ctx: RuleContext, unit: Unit): Outcome {
   for (const sofaAt of existingOf(ctx.scene, 'sofa')) {
     for (const rotationDeg of rugTurns(unit, sofaAt.rotationDeg)) {
       const lz = sofaAt.sizeM.d / 2 + RUG_GAP_M + depthAt(rotationDeg - sofaAt.rotationDeg) / 2;
-      const spot = rugNear(ctx, unit, fromLocal(sofaAt, 0, lz), [rotationDeg], RUG_SLACK_M);
+      const spot = rugNear(ctx, unit, fromLocal(sofaAt, 0, lz), [rotationDeg], EXISTING_RUG_SLACK_M);
       if (spot !== 'noSpace') return spot;
     }
   }

@@ -166,7 +166,7 @@ describe('layoutRoom: a bedroom', () => {
 });
 
 describe('layoutRoom: what is already there', () => {
-  it('places nothing on an existing sofa and keeps a 60 cm walkway around it', () => {
+  it('places nothing on an existing sofa; only its own group comes closer than a 60 cm walkway', () => {
     const sofa = rect(-1.05, 1.05, -4.2, -3.3);
     const room = boxRoom({
       x: [-2.5, 2.5],
@@ -179,7 +179,10 @@ describe('layoutRoom: what is already there', () => {
     );
     expectSound(room, result);
     expect(result.pieces.length).toBeGreaterThanOrEqual(5);
-    for (const p of result.pieces.filter((q) => q.category !== 'rug')) {
+    // The armchair, side table and floor lamp join the existing sofa's group (layout.existing.test.ts); the plant
+    // does not.
+    const group: CategoryId[] = ['rug', 'armchair', 'sideTable', 'floorLamp'];
+    for (const p of result.pieces.filter((q) => !group.includes(q.category))) {
       expect({ key: p.key, far: gap(footprint(p), sofa) >= 0.6 - 1e-9 }).toEqual({ key: p.key, far: true });
     }
     const rug = extent(pieceOf(result, 'rug#0'));

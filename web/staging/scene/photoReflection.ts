@@ -100,7 +100,10 @@ export function photoCubeTexture(
         const py = (cy * ky) / z;
         const u = Math.min(1, Math.max(-1, px)) * 0.5 + 0.5;
         const v = 0.5 - Math.min(1, Math.max(-1, py)) * 0.5;
-        const outside = Math.min(1, Math.max(0, Math.max(Math.abs(px), Math.abs(py)) - 1) + (cz >= 0 ? 1 : 0));
+        const outside = Math.min(
+          1,
+          Math.max(0, Math.max(Math.abs(px), Math.abs(py)) - 1) + (cz >= 0 ? 1 : 0),
+        );
         sample(sharp, u, v, a);
         sample(soft, u, v, b);
         const i = (y * FACE + x) * 4;
@@ -124,7 +127,10 @@ function isMirrorLike(m: THREE.MeshStandardMaterial): boolean {
 
 /** Glass: transmission, which renders black over a transparent layer with no environment. */
 function isGlass(m: THREE.Material): m is THREE.MeshPhysicalMaterial {
-  return (m as THREE.MeshPhysicalMaterial).isMeshPhysicalMaterial === true && (m as THREE.MeshPhysicalMaterial).transmission > 0;
+  return (
+    (m as THREE.MeshPhysicalMaterial).isMeshPhysicalMaterial === true &&
+    (m as THREE.MeshPhysicalMaterial).transmission > 0
+  );
 }
 
 /**

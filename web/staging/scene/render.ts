@@ -12,6 +12,8 @@ export interface StagingResult {
   boxes: Record<string, PixelBox>;
   /** Models that differ from their products (scaled GLBs, GLBs that failed and fell back), for the log. */
   notes: string[];
+  /** With keepLayerAlpha: the layer's alpha per output pixel, rows top-down; the photo is untouched where it is 0. */
+  layerAlpha?: Uint8Array;
 }
 
 /** The output size for a photo and an optional width (the height keeps the photo's aspect). */
@@ -63,9 +65,14 @@ export async function renderStaging(input: StagingInput): Promise<StagingResult>
     staging.render(renderer);
     const photo = photoAtSize(input.photo, width, height);
     const look = measurePhotoLook(photo.pixels, photoSize(input.photo).width);
-    const result = compositeOverPhoto(photo.canvas, readLayer(renderer.getContext(), width, height), look);
+    const layer = readLayer(renderer.getContext(), width, height);
+    // Softens the layer in place, so its alpha afterwards is what was drawn over the photo.
+    const result = compositeOverPhoto(photo.canvas, layer, look);
     const boxes = pieceBoxes(renderer, staging, width, height);
-    return { canvas: result, boxes, notes };
+    if (!input.keepLayerAlpha) return { canvas: result, boxes, notes };
+    const layerAlpha = new Uint8Array(width * height);
+    for (let i = 0; i < layerAlpha.length; i++) layerAlpha[i] = layer.data[i * 4 + 3]!;
+    return { canvas: result, boxes, notes, layerAlpha };
   } finally {
     staging.dispose();
   }

@@ -26,6 +26,8 @@ export interface StagingInput {
   models: Record<string, ProductModel>;
   /** Output width in pixels; the height follows the photo's aspect. Default: the photo's own width. */
   outputWidth?: number;
+  /** Hand back the composited layer's alpha (after softening) with the result: the bench checks the photo with it. */
+  keepLayerAlpha?: boolean;
 }
 
 /** A piece's pixel box in the output: x, y, width, height. */

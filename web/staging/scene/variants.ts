@@ -60,7 +60,11 @@ export function colourDifference(reference: LinearRgb, sample: LinearRgb): numbe
 }
 
 /** What a fabric shows on average: its colour factor times its base-colour texture's mean, plus a share of sheen. */
-export function fabricAppearance(factor: LinearRgb, mapMean: LinearRgb | null, sheen: LinearRgb | null): LinearRgb {
+export function fabricAppearance(
+  factor: LinearRgb,
+  mapMean: LinearRgb | null,
+  sheen: LinearRgb | null,
+): LinearRgb {
   const m = mapMean ?? [1, 1, 1];
   const s = sheen ?? [0, 0, 0];
   return [0, 1, 2].map((i) => factor[i]! * m[i]! + SHEEN_WEIGHT * s[i]!) as LinearRgb;
@@ -91,6 +95,8 @@ export function parseColour(text: string | undefined): THREE.Color | null {
 /** Side of the canvas a base-colour texture is decoded to for its mean (high-quality downscaling averages). */
 const MEAN_SIDE = 32;
 
+const srgbToLinear = (c: number): number => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+
 /** The mean linear colour of a texture's image, or null when it cannot be read here (no DOM, no image). */
 function textureMean(texture: THREE.Texture | null): LinearRgb | null {
   const image = texture?.image as CanvasImageSource | undefined;
@@ -103,8 +109,7 @@ function textureMean(texture: THREE.Texture | null): LinearRgb | null {
   ctx.drawImage(image, 0, 0, MEAN_SIDE, MEAN_SIDE);
   const px = ctx.getImageData(0, 0, MEAN_SIDE, MEAN_SIDE).data;
   const sum: LinearRgb = [0, 0, 0];
-  for (let i = 0; i < px.length; i += 4)
-    for (let c = 0; c < 3; c++) sum[c] += THREE.SRGBToLinear(px[i + c]! / 255);
+  for (let i = 0; i < px.length; i += 4) for (let c = 0; c < 3; c++) sum[c] += srgbToLinear(px[i + c]! / 255);
   const n = px.length / 4;
   return [sum[0] / n, sum[1] / n, sum[2] / n];
 }
@@ -143,10 +148,10 @@ export async function closestVariant(gltf: GLTF, colour: THREE.Color | null): Pr
   const names = variantNames(gltf);
   if (!names.length || !colour) return -1;
   const materials = await variantMaterials(gltf, names.length);
-  const target = colour.clone().convertSRGBToLinear();
+  // parseColour's Color already holds linear RGB (three.js converts on setStyle).
   return nearestAppearance(
     materials.map((m) => (m ? materialAppearance(m) : null)),
-    rgbOf(target),
+    rgbOf(colour),
   );
 }
 

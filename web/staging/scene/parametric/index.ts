@@ -62,7 +62,8 @@ const MIN_CM = 0.5;
 
 /**
  * Builds the piece. The returned group's bounding box is exactly sizeCm/100 (x = w, y = h, z = d), centred on x/z
- * with its bottom at y = 0; wall pieces' depth is their thickness and flat textiles stand in the x/y plane.
+ * with its bottom at y = 0; wall pieces' depth is their thickness and flat textiles stand in the x/y plane (models.ts lays a throw or
+ * linen `on` a sofa or bed down, −90° about X).
  */
 export function buildParametricModel(spec: ParametricSpec): THREE.Group {
   const safe: ParametricSpec = {

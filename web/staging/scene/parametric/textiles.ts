@@ -1,6 +1,6 @@
 // Textiles: rugs, outdoor rugs and bath mats (thin slabs with a patterned, piled face), throw pillows, throws,
 // bed linen and folded towels. Flat textiles whose size has them thin in depth (throw 130 × 3 × 170, bed linen
-// 135 × 5 × 200) stand upright in the x/y plane as their size says; rotate by −90° about X to lay them down.
+// 135 × 5 × 200) stand upright in the x/y plane as their size says; models.ts turns them −90° about X onto their host.
 import * as THREE from 'three';
 import { clamp, type BuildContext } from './context';
 import type { PbrMaterial } from './materials';

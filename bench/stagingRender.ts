@@ -1,0 +1,114 @@
+// `node --import tsx bench/stagingRender.ts [--runs N] [--photo <jpg>] [--png <out.png>]`: the staging export's
+// render time in headless Chromium (software WebGL), the way `npm run stage` renders: a Vite dev server in
+// middleware mode serves a page importing bench/page/stagingRender.ts, the furniture comes through
+// stagingAssetRouter(). Renders one fixture photo at 2048 px with six pieces N times in one page (the first is
+// cold: GLB loading and shader compiling; the rest warm), checks the photo is unchanged outside the layer, and
+// ends with one JSON line: {"coldMs","warmMedianMs","warmMs":[...],"width","height","changedOutside","notes"}.
+import { readFile, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { parseArgs } from 'node:util';
+import express from 'express';
+import { chromium } from 'playwright-core';
+import { createServer as createViteServer } from 'vite';
+import { stagingAssetRouter } from '../server/staging/assetRoute';
+import type { StagingRunResult } from './page/stagingRender';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEFAULT_PHOTO = '../shared/fixtures/rooms/bedroom/97_bedroom.jpg';
+const PAGE_HTML =
+  '<!doctype html><html lang="de"><meta charset="utf-8"><title>raumglanz staging bench</title>' +
+  '<script type="module" src="/bench/page/stagingRender.ts"></script></html>';
+
+const median = (values: number[]): number => {
+  const s = [...values].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+async function servePage(photo: Buffer) {
+  const vite = await createViteServer({
+    configFile: false,
+    root: process.cwd(),
+    logLevel: 'error',
+    // No HMR: its websocket port may be taken by another dev server, and the page never reloads.
+    server: { middlewareMode: true, hmr: false, ws: false },
+    appType: 'custom',
+  });
+  const app = express();
+  app.get('/', (_req, res) => void res.type('html').send(PAGE_HTML));
+  app.get('/photo', (_req, res) => void res.type('application/octet-stream').send(photo));
+  app.use(stagingAssetRouter());
+  app.use(vite.middlewares);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async close() {
+      await vite.close();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string', default: '5' },
+      photo: { type: 'string', default: DEFAULT_PHOTO },
+      png: { type: 'string' },
+    },
+  });
+  const runs = Math.max(2, Number(values.runs));
+  const page = await servePage(await readFile(values.photo!));
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  try {
+    const tab = await browser.newPage();
+    tab.on('pageerror', (error) => process.stderr.write(`page: ${error.message}\n`));
+    await tab.goto(page.origin + '/');
+    await tab.waitForFunction(() => 'stagingRun' in globalThis, undefined, { timeout: 120_000 });
+    const results: StagingRunResult[] = [];
+    for (let i = 0; i < runs; i++) {
+      const last = i === runs - 1;
+      const r = await tab.evaluate(
+        ([url, keep]) =>
+          (
+            globalThis as unknown as { stagingRun(u: string, k: boolean): Promise<StagingRunResult> }
+          ).stagingRun(url, keep),
+        ['/photo', last && Boolean(values.png)] as [string, boolean],
+      );
+      process.stdout.write(
+        `run ${i + 1}/${runs} (${i ? 'warm' : 'cold'}): ${Math.round(r.ms)} ms, ${r.width}x${r.height}, ` +
+          `${r.boxes} pieces seen, ${r.covered} px covered, ${r.changedOutside} px changed outside\n`,
+      );
+      if (last && r.png && values.png)
+        await writeFile(values.png, Buffer.from(r.png.split(',')[1]!, 'base64'));
+      results.push({ ...r, png: undefined });
+    }
+    const warm = results.slice(1).map((r) => Math.round(r.ms));
+    const changedOutside = Math.max(...results.map((r) => r.changedOutside));
+    const summary = {
+      coldMs: Math.round(results[0]!.ms),
+      warmMedianMs: median(warm),
+      warmMs: warm,
+      width: results[0]!.width,
+      height: results[0]!.height,
+      changedOutside,
+      notes: results[0]!.notes,
+    };
+    process.stdout.write(JSON.stringify(summary) + '\n');
+    // The photo outside the pieces and their shadows must come through untouched, bit for bit.
+    return changedOutside === 0 && results.every((r) => r.boxes === 6) ? 0 : 1;
+  } finally {
+    await browser.close();
+    await page.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
