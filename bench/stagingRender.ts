@@ -79,7 +79,10 @@ async function main(): Promise<number> {
       );
       process.stdout.write(
         `run ${i + 1}/${runs} (${i ? 'warm' : 'cold'}): ${Math.round(r.ms)} ms, ${r.width}x${r.height}, ` +
-          `${r.boxes} pieces seen, ${r.covered} px covered, ${r.changedOutside} px changed outside\n`,
+          `${r.boxes} pieces seen, ${r.covered} px covered, ${r.changedOutside} px changed outside\n` +
+          `  split: ${Object.entries(r.timings)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')} ms\n`,
       );
       if (last && r.png && values.png)
         await writeFile(values.png, Buffer.from(r.png.split(',')[1]!, 'base64'));
@@ -94,6 +97,8 @@ async function main(): Promise<number> {
       width: results[0]!.width,
       height: results[0]!.height,
       changedOutside,
+      coldSplit: results[0]!.timings,
+      warmSplit: results.at(-1)!.timings,
       notes: results[0]!.notes,
     };
     process.stdout.write(JSON.stringify(summary) + '\n');

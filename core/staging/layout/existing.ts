@@ -5,16 +5,7 @@
 import type { FloorPoint } from '../room/types';
 import type { CategoryId } from '../types';
 import type { Scene } from './constraints';
-import {
-  add,
-  centroid,
-  dot,
-  length,
-  normalize,
-  rotationFacing,
-  scale,
-  sub,
-} from './geometry';
+import { add, centroid, dot, length, normalize, rotationFacing, scale, sub } from './geometry';
 import type { PlacedPiece } from './types';
 
 /** What an obstacle's label stands for among our categories, and how tall it typically is when the photo hides it. */
@@ -47,7 +38,7 @@ export interface ExistingAnchor extends PlacedPiece {
   obstacle: number;
 }
 
-export const EXISTING_KEY_PREFIX = 'existing:';
+const EXISTING_KEY_PREFIX = 'existing:';
 
 const cache = new WeakMap<Scene, ExistingAnchor[]>();
 
@@ -94,6 +85,17 @@ function sidesOf(polygon: readonly FloorPoint[]): Side[] {
   });
 }
 
+function freeFront(scene: Scene, sides: readonly Side[], shortFront: boolean): FloorPoint {
+  const longest = Math.max(...sides.map((s) => s.len));
+  const shortest = Math.min(...sides.map((s) => s.len));
+  // A square footprint says nothing about which way it faces: then every side may be the front.
+  const square = longest - shortest < 0.1;
+  const candidates = sides.filter(
+    (s) => square || (shortFront ? s.len < longest - 1e-9 : s.len > shortest + 1e-9),
+  );
+  return candidates.reduce((p, q) => (dot(q.out, scene.toCamera) > dot(p.out, scene.toCamera) ? q : p)).out;
+}
+
 function anchorOf(scene: Scene, obstacle: number): ExistingAnchor | null {
   const o = scene.room.obstacles[obstacle]!;
   const kind = AS_CATEGORY[o.label.toLowerCase()];
@@ -127,10 +129,9 @@ function anchorOf(scene: Scene, obstacle: number): ExistingAnchor | null {
       }
     }
   }
-  // Free-standing: its front is the side the camera sees.
-  const front = back
-    ? back.normal
-    : sides.reduce((p, q) => (dot(q.out, scene.toCamera) > dot(p.out, scene.toCamera) ? q : p)).out;
+  // Free-standing: its front is a side the camera sees, a long side for seats and cabinets, a short one (the
+  // foot) for a bed.
+  const front = back ? back.normal : freeFront(scene, sides, kind.category === 'bed');
   const backSide = back?.side ?? sides.find((s) => dot(s.out, front) < -SQUARE)!;
   const frontSide = sides.find((s) => dot(s.out, front) > SQUARE);
   if (!frontSide) return null;
@@ -152,8 +153,4 @@ function anchorOf(scene: Scene, obstacle: number): ExistingAnchor | null {
     onFloor: true,
     obstacle,
   };
-}
-
-export function isExisting(piece: PlacedPiece): piece is ExistingAnchor {
-  return piece.key.startsWith(EXISTING_KEY_PREFIX) && 'obstacle' in piece;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { footprint, layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
 import type { Obstacle } from '../../../core/staging/room/types';
 import type { CategoryId } from '../../../core/staging/types';
-import { boxRoom, expectSound, extent, gap, pieceOf, product, rect } from './layoutRooms';
+import { boxRoom, camera, expectSound, extent, gap, pieceOf, product, rect } from './layoutRooms';
 
 /** A 5 x 6.3 m room seen from the middle of its open side; the back wall at z = -6. */
 const roomWith = (...obstacles: Obstacle[]) => boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3], obstacles });
@@ -96,6 +96,14 @@ describe('layoutRoom: a rough existing bed footprint', () => {
     expect(pieceOf(result, 'artwork#0')).toMatchObject({ x: 0, rotationDeg: 0 });
   });
 
+  it('takes a bed whose estimate ends 60 cm short of a wall as standing against it', () => {
+    const room = roomWith({ label: 'bed', polygon: rect(-0.8, 0.8, -5.4, -3.4) });
+    const result = layoutRoom(room, products([['nightstand', 2]]));
+    expectSound(room, result);
+    for (const key of ['nightstand#0', 'nightstand#1'])
+      expect(extent(pieceOf(result, key)).minZ).toBeCloseTo(-6, 6);
+  });
+
   it('leaves nightstands out where the existing bed leaves no floor beside it', () => {
     const room = roomWith(
       { label: 'bed', polygon: rect(-0.8, 0.8, -6, -3.9) },
@@ -168,6 +176,30 @@ describe('layoutRoom: around an existing sofa on the back wall', () => {
     expect(pieceOf(result, 'vase#0').on).toBe('coffeeTable#0');
     // Cushions never go on the existing sofa; on the armchair we brought they may.
     expect(pieceOf(result, 'cushions#0').on).toBe('armchair#0');
+  });
+});
+
+describe('layoutRoom: a free-standing existing sofa', () => {
+  it.each([
+    // Long side towards the camera: that side is its front, the coffee table goes between it and the camera.
+    ['across the view', rect(-1.05, 1.05, -4.3, -3.4), { x: 0, z: 1 }],
+    // Turned a quarter and nearer the left wall: its long side faces the room's right (no wall is near enough).
+    ['along the view', rect(-1.5, -0.6, -5, -2.9), { x: 1, z: 0 }],
+  ])('puts the coffee table in front of its long side (%s)', (_, polygon, front) => {
+    const room = boxRoom({
+      x: [-3, 3],
+      z: [-7, 0.3],
+      cam: camera({ yawDeg: 20 }),
+      obstacles: [{ label: 'sofa', polygon }],
+    });
+    const result = layoutRoom(room, products(['coffeeTable']));
+    expectSound(room, result);
+    const table = pieceOf(result, 'coffeeTable#0');
+    const centre = { x: (polygon[0]!.x + polygon[2]!.x) / 2, z: (polygon[0]!.z + polygon[2]!.z) / 2 };
+    const rel = { x: table.x - centre.x, z: table.z - centre.z };
+    // In front of the sofa's centre, along its front, not off to a side.
+    expect(rel.x * front.x + rel.z * front.z).toBeGreaterThan(0.5);
+    expect(Math.abs(rel.x * front.z - rel.z * front.x)).toBeLessThan(1e-6);
   });
 });
 

@@ -14,6 +14,8 @@ export interface StagingResult {
   notes: string[];
   /** With keepLayerAlpha: the layer's alpha per output pixel, rows top-down; the photo is untouched where it is 0. */
   layerAlpha?: Uint8Array;
+  /** With profile: milliseconds per stage, in order (scene, models, compile, render, readback, composite, boxes). */
+  timings?: Record<string, number>;
 }
 
 /** The output size for a photo and an optional width (the height keeps the photo's aspect). */
@@ -53,26 +55,57 @@ export function releaseExportRenderer(): void {
   shared = null;
 }
 
+/** Stage timer for profile runs: each lap waits for the GPU first, so GPU work lands in the stage that queued it. */
+function stageTimer(gl: WebGL2RenderingContext | WebGLRenderingContext | null, on: boolean) {
+  const timings: Record<string, number> = {};
+  let last = performance.now();
+  const pixel = new Uint8Array(4);
+  return {
+    timings,
+    lap(name: string, glNow = gl): void {
+      if (!on) return;
+      // A one-pixel read blocks until the queued draws ran; gl.finish alone may return early in Chromium.
+      if (glNow) glNow.readPixels(0, 0, 1, 1, glNow.RGBA, glNow.UNSIGNED_BYTE, pixel);
+      const now = performance.now();
+      timings[name] = Math.round((timings[name] ?? 0) + now - last);
+      last = now;
+    },
+  };
+}
+
 export async function renderStaging(input: StagingInput): Promise<StagingResult> {
   const { width, height } = outputSize(input);
+  const timer = stageTimer(null, Boolean(input.profile));
   const staging = new StagingScene(input.room, input.labels, input.photo, EXPORT_QUALITY);
   try {
+    timer.lap('scene');
     const notes = await staging.setPieces(input.pieces, input.models);
+    timer.lap('models');
     // Taken after the models loaded: nothing awaits from here on, so concurrent renders never interleave on it.
     const renderer = exportRenderer();
+    const gl = renderer.getContext();
     renderer.setSize(width, height, false);
     staging.setOutputSize(width, height);
+    staging.prepare(renderer);
+    renderer.compile(staging.scene, staging.camera);
+    timer.lap('compile', gl);
     staging.render(renderer);
+    timer.lap('render', gl);
     const photo = photoAtSize(input.photo, width, height);
     const look = measurePhotoLook(photo.pixels, photoSize(input.photo).width);
-    const layer = readLayer(renderer.getContext(), width, height);
+    timer.lap('photo');
+    const layer = readLayer(gl, width, height);
+    timer.lap('readback');
     // Softens the layer in place, so its alpha afterwards is what was drawn over the photo.
     const result = compositeOverPhoto(photo.canvas, layer, look);
+    timer.lap('composite');
     const boxes = pieceBoxes(renderer, staging, width, height);
-    if (!input.keepLayerAlpha) return { canvas: result, boxes, notes };
+    timer.lap('boxes', gl);
+    const timings = input.profile ? timer.timings : undefined;
+    if (!input.keepLayerAlpha) return { canvas: result, boxes, notes, timings };
     const layerAlpha = new Uint8Array(width * height);
     for (let i = 0; i < layerAlpha.length; i++) layerAlpha[i] = layer.data[i * 4 + 3]!;
-    return { canvas: result, boxes, notes, layerAlpha };
+    return { canvas: result, boxes, notes, layerAlpha, timings };
   } finally {
     staging.dispose();
   }

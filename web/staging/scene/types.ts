@@ -28,6 +28,11 @@ export interface StagingInput {
   outputWidth?: number;
   /** Hand back the composited layer's alpha (after softening) with the result: the bench checks the photo with it. */
   keepLayerAlpha?: boolean;
+  /**
+   * Time each stage of the render into StagingResult.timings, waiting for the GPU after each (the bench's split;
+   * the waits cost a few milliseconds, so the app leaves it off).
+   */
+  profile?: boolean;
 }
 
 /** A piece's pixel box in the output: x, y, width, height. */
