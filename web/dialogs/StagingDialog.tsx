@@ -98,7 +98,7 @@ function ProductRow({ product, onToggle }: { product: StagingProduct; onToggle: 
         {product.unselectedReason && !product.selected && (
           <span className="field-hint">{t(`staging.unselected.${product.unselectedReason}`)}</span>
         )}
-        <a href={shop.link} target="_blank" rel="noopener noreferrer">
+        <a href={shop.link} target="_blank" rel={`noopener noreferrer${shop.affiliate ? ' sponsored' : ''}`}>
           {t('staging.shopLink')}
           <span className="visually-hidden">: {shop.title}</span>
         </a>

@@ -40,6 +40,8 @@ export function ArrangeStep({ session }: { session: StagingSession }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [view, setView] = useState<StagingView | null>(null);
   const [failed, setFailed] = useState(false);
+  /** The photo's width over its height, once the view has sized its canvas. */
+  const [aspect, setAspect] = useState<number | null>(null);
   const drag = useRef<{ key: string; dx: number; dz: number; pointer: number } | null>(null);
   const scene = actions.stagingScene();
   const finishing = session.step === 'finishing';
@@ -51,8 +53,10 @@ export function ArrangeStep({ session }: { session: StagingSession }) {
     let live = true;
     scene.mount(target).then(
       (v) => {
-        if (live) setView((mounted = v));
-        else v.dispose();
+        if (!live) return v.dispose();
+        mounted = v;
+        setView(v);
+        setAspect(target.width / target.height);
       },
       () => live && setFailed(true),
     );
@@ -137,6 +141,7 @@ export function ArrangeStep({ session }: { session: StagingSession }) {
         <canvas
           ref={canvas}
           className="staging__canvas"
+          style={aspect ? { maxWidth: `calc(62vh * ${aspect.toFixed(4)})` } : undefined}
           tabIndex={0}
           role="application"
           aria-roledescription={t('staging.canvasRole')}
@@ -255,7 +260,11 @@ export function ArrangeStep({ session }: { session: StagingSession }) {
         <ul>
           {lines.map((line) => (
             <li key={line.product.id}>
-              <a href={line.product.product.link} target="_blank" rel="noopener noreferrer">
+              <a
+                href={line.product.product.link}
+                target="_blank"
+                rel={`noopener noreferrer${line.product.product.affiliate ? ' sponsored' : ''}`}
+              >
                 {line.quantity > 1 ? `${t('final.quantity', { n: line.quantity })} ` : ''}
                 {line.product.product.title}
               </a>{' '}

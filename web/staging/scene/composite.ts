@@ -172,13 +172,15 @@ function grainedPatch(layer: Pixels, box: [number, number, number, number], look
 
 /**
  * The finished image: the photo at the output size with the layer (premultiplied pieces and shadows on
- * transparent black, at the output size) softened, grained and drawn over it. Only the layer's covered box is
+ * transparent black, covering the output or the part of it from `at` on) softened, grained and drawn over it. Only the layer's covered box is
  * touched, so the rest of the photo is copied as it is.
  */
 export function compositeOverPhoto(
   photoAtOutput: HTMLCanvasElement,
   layer: Pixels,
   look: PhotoLook,
+  /** Where the layer's top-left pixel lies in the output (a layer rendered for a part of it). */
+  at: { x: number; y: number } = { x: 0, y: 0 },
 ): HTMLCanvasElement {
   const out = document.createElement('canvas');
   out.width = photoAtOutput.width;
@@ -192,7 +194,7 @@ export function compositeOverPhoto(
   patch.width = box[2] - box[0];
   patch.height = box[3] - box[1];
   patch.getContext('2d')!.putImageData(grainedPatch(layer, box, look), 0, 0);
-  ctx.drawImage(patch, box[0], box[1]);
+  ctx.drawImage(patch, box[0] + at.x, box[1] + at.y);
   return out;
 }
 

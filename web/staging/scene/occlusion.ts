@@ -161,10 +161,11 @@ const vertexShader = /* glsl */ `
 const fragmentShader = /* glsl */ `
   uniform sampler2D mask;
   uniform vec4 box; // x0, y0, width, height as fractions of the image, top-left origin
+  uniform vec4 view; // the part of the image being rendered (a view offset), likewise
   varying vec4 vClip;
   void main() {
     vec2 ndc = vClip.xy / vClip.w;
-    vec2 image = vec2(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5);
+    vec2 image = view.xy + vec2(ndc.x * 0.5 + 0.5, 0.5 - ndc.y * 0.5) * view.zw;
     vec2 uv = (image - box.xy) / box.zw;
     if (uv.x < 0.0 || uv.y < 0.0 || uv.x > 1.0 || uv.y > 1.0) discard;
     if (texture(mask, uv).r < 0.5) discard;
@@ -199,6 +200,7 @@ export function buildOccluders(room: RoomModel, labels: LabelMap | null): THREE.
       side: THREE.DoubleSide,
       uniforms: {
         mask: { value: texture },
+        view: { value: new THREE.Vector4(0, 0, 1, 1) },
         box: {
           value: new THREE.Vector4(
             (region.x0 - 1) / labels.width,
@@ -219,6 +221,18 @@ export function buildOccluders(room: RoomModel, labels: LabelMap | null): THREE.
     group.add(plane);
   }
   return group;
+}
+
+/**
+ * Tells the occluders which part of the image the camera renders (x0, y0, width, height as fractions, top-left
+ * origin; the whole image by default), so a render of a part still cuts their masks where the photo has them.
+ */
+export function setOccluderView(group: THREE.Group, view: THREE.Vector4): void {
+  group.traverse((o) => {
+    const mesh = o as THREE.Mesh;
+    if (!mesh.isMesh) return;
+    ((mesh.material as THREE.ShaderMaterial).uniforms.view!.value as THREE.Vector4).copy(view);
+  });
 }
 
 /** Frees the occluders' masks and planes. */

@@ -1,7 +1,8 @@
 // Each piece's pixel box in the output, from the pixels it really covers (after occlusion): one flat-colour pass
-// with every piece in its own index colour, read back and scanned. Drawn at half size, which is plenty for boxes.
+// with every piece in its own index colour, read back and scanned. Drawn at half size, which is plenty for boxes,
+// and only for the part of the output the main render drew (the camera's view offset is still set for it).
 import * as THREE from 'three';
-import type { StagingScene } from './stagingScene';
+import type { PixelRect, StagingScene } from './stagingScene';
 import type { PixelBox } from './types';
 
 const BOX_PASS_SCALE = 0.5;
@@ -9,9 +10,9 @@ const BOX_PASS_SCALE = 0.5;
 export function pieceBoxes(
   renderer: THREE.WebGLRenderer,
   staging: StagingScene,
-  width: number,
-  height: number,
+  rect: PixelRect,
 ): Record<string, PixelBox> {
+  const [rx, ry, width, height] = rect;
   const w = Math.max(1, Math.round(width * BOX_PASS_SCALE));
   const h = Math.max(1, Math.round(height * BOX_PASS_SCALE));
   const target = new THREE.WebGLRenderTarget(w, h);
@@ -75,7 +76,8 @@ export function pieceBoxes(
     const sy = height / h;
     const x = Math.floor(x0! * sx);
     const y = Math.floor(y0! * sy);
-    out[key] = [x, y, Math.min(width, Math.ceil(x1! * sx)) - x, Math.min(height, Math.ceil(y1! * sy)) - y];
+    const bw = Math.min(width, Math.ceil(x1! * sx)) - x;
+    out[key] = [rx + x, ry + y, bw, Math.min(height, Math.ceil(y1! * sy)) - y];
   });
   return out;
 }

@@ -28,6 +28,9 @@ export function outputSize(input: Pick<StagingInput, 'photo' | 'outputWidth'>): 
   return { width, height: Math.max(1, Math.round((width * photo.height) / photo.width)) };
 }
 
+/** Room around the pieces' projected bounds for the softening blur and rounding, output pixels. */
+const LAYER_MARGIN_PX = 24;
+
 /**
  * One renderer for every export of the session: under a software renderer compiling the materials' shaders is
  * most of a render's time, and a renderer keeps its compiled programs.
@@ -37,7 +40,7 @@ let shared: THREE.WebGLRenderer | null = null;
 function exportRenderer(): THREE.WebGLRenderer {
   if (shared && !shared.getContext().isContextLost()) return shared;
   shared = new THREE.WebGLRenderer({
-    antialias: true,
+    antialias: false,
     alpha: true,
     premultipliedAlpha: true,
     // The layer is read back after the frame; without this the buffer may be cleared first.
@@ -84,8 +87,13 @@ export async function renderStaging(input: StagingInput): Promise<StagingResult>
     // Taken after the models loaded: nothing awaits from here on, so concurrent renders never interleave on it.
     const renderer = exportRenderer();
     const gl = renderer.getContext();
-    renderer.setSize(width, height, false);
     staging.setOutputSize(width, height);
+    // Only the part the pieces and their shadows can reach is rendered and read back: under a software renderer
+    // every pixel of the frame costs (clear, multisample resolve, readback, the shadow catchers' shading).
+    const rect = staging.layerRect(width, height, LAYER_MARGIN_PX) ?? [0, 0, 1, 1];
+    const [rx, ry, rw, rh] = rect;
+    renderer.setSize(rw, rh, false);
+    staging.setView(width, height, rect);
     staging.prepare(renderer);
     renderer.compile(staging.scene, staging.camera);
     timer.lap('compile', gl);
@@ -94,17 +102,18 @@ export async function renderStaging(input: StagingInput): Promise<StagingResult>
     const photo = photoAtSize(input.photo, width, height);
     const look = measurePhotoLook(photo.pixels, photoSize(input.photo).width);
     timer.lap('photo');
-    const layer = readLayer(gl, width, height);
+    const layer = readLayer(gl, rw, rh);
     timer.lap('readback');
     // Softens the layer in place, so its alpha afterwards is what was drawn over the photo.
-    const result = compositeOverPhoto(photo.canvas, layer, look);
+    const result = compositeOverPhoto(photo.canvas, layer, look, { x: rx, y: ry });
     timer.lap('composite');
-    const boxes = pieceBoxes(renderer, staging, width, height);
+    const boxes = pieceBoxes(renderer, staging, rect);
     timer.lap('boxes', gl);
     const timings = input.profile ? timer.timings : undefined;
     if (!input.keepLayerAlpha) return { canvas: result, boxes, notes, timings };
     const layerAlpha = new Uint8Array(width * height);
-    for (let i = 0; i < layerAlpha.length; i++) layerAlpha[i] = layer.data[i * 4 + 3]!;
+    for (let y = 0; y < rh; y++)
+      for (let x = 0; x < rw; x++) layerAlpha[(ry + y) * width + rx + x] = layer.data[(y * rw + x) * 4 + 3]!;
     return { canvas: result, boxes, notes, layerAlpha, timings };
   } finally {
     staging.dispose();

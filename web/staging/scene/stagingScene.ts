@@ -5,13 +5,16 @@ import * as THREE from 'three';
 import type { LabelMap, RoomModel } from '../../../core/staging/room/types';
 import { aimKeyLight, createKeyLight, keyLightSource, type KeyLightSource } from './lighting';
 import { disposePieceModel, loadPieceModel, type PieceModel } from './models';
-import { buildOccluders, disposeOccluders } from './occlusion';
+import { buildOccluders, disposeOccluders, setOccluderView } from './occlusion';
 import { buildPhotoEnvironment, buildPhotoLightProbe, type PhotoEnvironment } from './photoEnvironment';
 import { adaptForNoEnvironment, photoCubeTexture } from './photoReflection';
 import { meanLinearLuminance, type Pixels } from './photoStats';
 import { applyRoomCamera } from './sceneCamera';
 import { ShadowCatcher } from './shadowCatcher';
 import type { PhotoSource, PlacedPiece, ProductModel } from './types';
+
+/** A part of the output in pixels: x, y, width, height (top-left origin). */
+export type PixelRect = [x: number, y: number, w: number, h: number];
 
 /** What differs between the live preview and the export. */
 export interface SceneQuality {
@@ -76,6 +79,8 @@ export class StagingScene {
   private readonly reflectionMaterials: THREE.Material[] = [];
   private readonly loaded = new Map<string, { id: string; model: PieceModel; shared: boolean }>();
   private generation = 0;
+  /** The pieces shown, as placed (their footprints bound the contact shadows). */
+  private placed: PlacedPiece[] = [];
 
   constructor(
     private readonly room: RoomModel,
@@ -112,9 +117,76 @@ export class StagingScene {
     if (!shared) for (const m of replaced) m.dispose();
   }
 
-  /** Sets the camera for an output size. */
+  /** Sets the camera for an output size (the whole image; see setView for rendering a part of it). */
   setOutputSize(width: number, height: number): void {
+    this.camera.clearViewOffset();
     applyRoomCamera(this.camera, this.room.camera, width, height);
+    setOccluderView(this.occluders, new THREE.Vector4(0, 0, 1, 1));
+  }
+
+  /**
+   * Renders only `rect` (x, y, width, height in output pixels) of the output from now on: the renderer's canvas
+   * is then the rect's size, so clearing, shading, resolving and reading back cost the rect, not the frame.
+   */
+  setView(width: number, height: number, rect: PixelRect): void {
+    const [x, y, w, h] = rect;
+    this.camera.setViewOffset(width, height, x, y, w, h);
+    this.camera.updateProjectionMatrix();
+    setOccluderView(this.occluders, new THREE.Vector4(x / width, y / height, w / width, h / height));
+  }
+
+  /**
+   * The output pixels the pieces and their shadows can touch, as x, y, width, height grown by `margin`: each
+   * piece's box, where the key light throws its corners on the floor (walls in between lie on those lines), and
+   * its contact shadows. Null when nothing is placed; the whole frame when a point lies behind the camera.
+   */
+  layerRect(width: number, height: number, margin: number): PixelRect | null {
+    const points: THREE.Vector3[] = [];
+    const toLight = this.lightSource.toLight;
+    for (const piece of this.placed) {
+      const entry = this.loaded.get(piece.key);
+      if (!entry) continue;
+      // The VSM blur and the contact shadows' soft rims reach past the footprints, the latter with its size.
+      const spread = 0.3 + 0.2 * Math.max(piece.sizeM.w, piece.sizeM.d);
+      const box = new THREE.Box3().setFromObject(entry.model.object);
+      if (box.isEmpty()) continue;
+      for (const cx of [box.min.x, box.max.x])
+        for (const cy of [box.min.y, box.max.y])
+          for (const cz of [box.min.z, box.max.z]) {
+            points.push(new THREE.Vector3(cx, cy, cz));
+            const t = cy / Math.max(0.05, toLight.y);
+            const fx = cx - toLight.x * t;
+            const fz = cz - toLight.z * t;
+            for (const [dx, dz] of [
+              [-spread, -spread],
+              [spread, -spread],
+              [-spread, spread],
+              [spread, spread],
+            ] as const)
+              points.push(new THREE.Vector3(fx + dx, 0, fz + dz));
+          }
+    }
+    if (!points.length) return null;
+    this.camera.updateMatrixWorld();
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    const view = new THREE.Vector3();
+    for (const p of points) {
+      view.copy(p).applyMatrix4(this.camera.matrixWorldInverse);
+      if (view.z > -this.camera.near) return [0, 0, width, height];
+      p.project(this.camera);
+      const u = (p.x * 0.5 + 0.5) * width;
+      const v = (0.5 - p.y * 0.5) * height;
+      x0 = Math.min(x0, u);
+      x1 = Math.max(x1, u);
+      y0 = Math.min(y0, v);
+      y1 = Math.max(y1, v);
+    }
+    const left = Math.max(0, Math.floor(x0 - margin));
+    const top = Math.max(0, Math.floor(y0 - margin));
+    const right = Math.min(width, Math.ceil(x1 + margin));
+    const bottom = Math.min(height, Math.ceil(y1 + margin));
+    if (right <= left || bottom <= top) return null;
+    return [left, top, right - left, bottom - top];
   }
 
   /**
@@ -165,7 +237,8 @@ export class StagingScene {
       o.rotation.y = THREE.MathUtils.degToRad(piece.rotationDeg);
       o.updateMatrixWorld(true);
     }
-    this.catcher.setPieces(pieces.filter((p) => this.loaded.has(p.key)));
+    this.placed = pieces.filter((p) => this.loaded.has(p.key));
+    this.catcher.setPieces(this.placed);
     this.aim();
     return notes;
   }
