@@ -4,7 +4,7 @@
 import type { LabelMap, RoomModel } from '../../core/staging/room/types';
 import { furnitureFileUrl } from '../../core/staging/assets';
 import { photoAtSize } from '../../web/staging/scene/composite';
-import { renderStaging } from '../../web/staging/scene/render';
+import { prewarmStaging, renderStaging } from '../../web/staging/scene/render';
 import type { PlacedPiece, ProductModel } from '../../web/staging/scene/types';
 
 export interface StagingRunResult {
@@ -175,4 +175,20 @@ async function run(photoUrl: string, keepPng: boolean): Promise<StagingRunResult
   };
 }
 
-(window as unknown as { stagingRun: typeof run }).stagingRun = run;
+/** What the stage does while the user arranges (stage.ts): readies the export for these pieces; returns its ms. */
+async function prewarm(photoUrl: string): Promise<number> {
+  const photo = await createImageBitmap(await (await fetch(photoUrl)).blob());
+  const started = performance.now();
+  await prewarmStaging({
+    photo,
+    room: roomOf(photo.width, photo.height),
+    labels: labelsOf(photo.width, photo.height),
+    pieces: PIECES,
+    models: MODELS,
+  });
+  photo.close();
+  return performance.now() - started;
+}
+
+(window as unknown as { stagingRun: typeof run; stagingPrewarm: typeof prewarm }).stagingRun = run;
+(window as unknown as { stagingPrewarm: typeof prewarm }).stagingPrewarm = prewarm;

@@ -2,7 +2,7 @@
 // the walls (Manhattan lines), the zones to keep free before windows and doors, the furniture's footprints and
 // the metric scale (a door's or a bed's known height, else a standing photographer's eye height). Pure geometry on
 // the camera's rays (camera.ts); it never throws, an odd map gives an empty plan.
-import { floorPointAt, horizonRowAt, pixelRay } from './camera';
+import { floorPointAt, horizonRowAt, pixelRay, projectPoint } from './camera';
 import {
   BED,
   CEILING,
@@ -38,6 +38,18 @@ const WALKWAY_WIDTH_M = 0.6;
 /** Regions smaller than this share of the map are segmentation specks. */
 const MIN_REGION_SHARE = 0.002;
 const MAX_FLOOR_VERTICES = 30;
+/** Gaps in a column's floor run up to this share of the map's height are bridged (a rug's border, a chair leg). */
+const MAX_BRIDGED_GAP_SHARE = 0.012;
+/** Columns whose near run is shorter than this share of the map's height hold no usable floor. */
+const MIN_RUN_SHARE = 0.01;
+/** Half the window of the running median over the near runs' tops, a share of the map's width. */
+const SMOOTH_SHARE = 0.012;
+/** A window with floor this share of the map's height below its foot in enough columns reaches the floor. */
+const FLOOR_REACH_SHARE = 0.04;
+/** An obstacle's footprint loses edge strips where at least this share of the floor there is seen in the photo. */
+const SEEN_FLOOR_SHARE = 0.5;
+/** Strips per side an obstacle's footprint is sampled in. */
+const FOOTPRINT_STEPS = 8;
 /** Floor labelled farther away than this (at the default eye height) is a mislabel near the horizon. */
 const MAX_FLOOR_DISTANCE_M = 15;
 const MAX_WALLS = 4;
@@ -137,8 +149,9 @@ export function roomFromLabels(labels: LabelMap, camera: RoomCamera): RoomModel 
   const view = makeView(labels, standing);
   const minPixels = Math.max(1, MIN_REGION_SHARE * view.w * view.h);
   const floor = floorRegion(view, minPixels);
-  const spans = floor ? floorSpans(withoutSpecks(floor, view.w, view.h, minPixels), view.w, view.h) : null;
-  const standingWalls = spans ? fitWalls(wallFootPoints(spans.far, view)) : [];
+  const spans = floor ? floorSpans(withoutSpecks(floor, view.w, view.h, minPixels), view) : null;
+  const found = spans ? fitWalls(wallFootPoints(spans.far, view)) : [];
+  const standingWalls = spans ? withBackWall(found, spans.far, view) : found;
   const openings = findOpenings(view, standingWalls, minPixels);
   const furniture = regions(view, (l) => IS_FURNITURE[l] === 1, minPixels);
 
@@ -152,7 +165,10 @@ export function roomFromLabels(labels: LabelMap, camera: RoomCamera): RoomModel 
     floor: spans ? floorPolygon(spans.near, final) : [],
     walls: walls.map(wallLine),
     keepFree: keepFreeZones(openings, walls, k),
-    obstacles: furniture.map((r) => obstacleOf(r, final, walls)).filter((o): o is Obstacle => o !== null),
+    obstacles: furniture
+      .map((r) => obstacleOf(r, final, walls))
+      .filter((o): o is Obstacle => o !== null)
+      .map((o) => trimmedToHiddenFloor(o, final)),
   };
 }
 
@@ -316,11 +332,16 @@ function withoutSpecks(mask: Uint8Array, w: number, h: number, minPixels: number
 
 /**
  * Per column, the floor region's farthest and nearest pixel, and the near run: upwards from the nearest pixel as
- * long as the floor goes on. The wall's foot is at the farthest pixel (also behind a table); the outline keeps to
- * the near runs, floor seen unbroken from the camera's side, so nothing standing free on the floor, nor the floor
- * it hides, gets inside (a polygon has no holes: the floor glimpsed behind a table is left out).
+ * long as the floor goes on, across gaps of a few rows (a rug's border, a chair's leg labelled as something else).
+ * The wall's foot is at the farthest pixel (also behind a table); the outline keeps to the near runs, floor seen
+ * unbroken from the camera's side, so nothing standing free on the floor, nor the floor it hides, gets inside (a
+ * polygon has no holes: the floor glimpsed behind a table is left out). Real segmentations fray the near runs
+ * into spikes one column wide; those are smoothed away and only the largest band of neighbouring columns is kept,
+ * so the outline is one piece.
  */
-function floorSpans(mask: Uint8Array, w: number, h: number): { far: Columns; near: Columns } {
+function floorSpans(mask: Uint8Array, view: View): { far: Columns; near: Columns } {
+  const { w, h } = view;
+  const gap = Math.max(1, Math.round(MAX_BRIDGED_GAP_SHARE * h));
   const farTop = new Int32Array(w).fill(-1);
   const nearTop = new Int32Array(w).fill(-1);
   const bottom = new Int32Array(w).fill(-1);
@@ -329,12 +350,58 @@ function floorSpans(mask: Uint8Array, w: number, h: number): { far: Columns; nea
     while (y >= 0 && !mask[y * w + x]) y--;
     if (y < 0) continue;
     bottom[x] = y;
-    while (y > 0 && mask[(y - 1) * w + x]) y--;
+    for (;;) {
+      while (y > 0 && mask[(y - 1) * w + x]) y--;
+      let g = 1;
+      while (g <= gap && y - g >= 0 && !mask[(y - g) * w + x]) g++;
+      if (g > gap || y - g < 0) break;
+      y -= g;
+    }
     nearTop[x] = y;
     for (y = 0; !mask[y * w + x]; y++);
     farTop[x] = y;
   }
-  return { far: { top: farTop, bottom }, near: { top: nearTop, bottom } };
+  return { far: { top: farTop, bottom }, near: cleanRuns(nearTop, bottom, view) };
+}
+
+/**
+ * The near runs without one-column spikes or notches (each top the running median of its neighbours'), without
+ * runs too short to stand anything on, and only the largest band of neighbouring columns.
+ */
+function cleanRuns(nearTop: Int32Array, bottom: Int32Array, view: View): Columns {
+  const { w, h } = view;
+  const half = Math.max(1, Math.round(SMOOTH_SHARE * w));
+  const minRun = Math.max(2, Math.round(MIN_RUN_SHARE * h));
+  const top = new Int32Array(w).fill(-1);
+  const low = new Int32Array(w).fill(-1);
+  for (let x = 0; x < w; x++) {
+    if (bottom[x]! < 0) continue;
+    const around: number[] = [];
+    for (let n = Math.max(0, x - half); n <= Math.min(w - 1, x + half); n++)
+      if (bottom[n]! >= 0) around.push(nearTop[n]!);
+    const t = median(around);
+    if (bottom[x]! - t + 1 < minRun) continue;
+    top[x] = t;
+    low[x] = bottom[x]!;
+  }
+  // The largest band of neighbouring columns by floor area in pixels.
+  let best = { from: 0, to: -1, size: 0 };
+  for (let x = 0; x < w;) {
+    if (top[x]! < 0) {
+      x++;
+      continue;
+    }
+    let size = 0;
+    const from = x;
+    for (; x < w && top[x]! >= 0; x++) size += low[x]! - top[x]! + 1;
+    if (size > best.size) best = { from, to: x - 1, size };
+  }
+  for (let x = 0; x < w; x++) {
+    if (x >= best.from && x <= best.to) continue;
+    top[x] = -1;
+    low[x] = -1;
+  }
+  return { top, bottom: low };
 }
 
 interface Pixel {
@@ -345,6 +412,9 @@ interface Pixel {
 /**
  * The floor's outline (far edge left to right, near edge back), simplified in camera pixels: the floor is a
  * plane, so straight lines in the image stay straight on the floor and simplifying before projecting is exact.
+ * Both edges run monotonically across the columns, so the outline is simple as long as the far edge stays above
+ * the near one; a simplification that lets them cross is not taken (the projection onto the floor keeps a simple
+ * polygon below the horizon simple).
  */
 function floorPolygon(spans: Columns, view: View): FloorPoint[] {
   const xs: number[] = [];
@@ -365,12 +435,33 @@ function floorPolygon(spans: Columns, view: View): FloorPoint[] {
   ];
   let chains = [far, near];
   for (let tolerance = 0.5; tolerance < 1e5; tolerance *= 1.5) {
-    chains = [far, near].map((c) => simplify(c, tolerance));
+    const next = [simplify(far, tolerance), simplify(near, tolerance)];
+    if (!apart(next[0]!, next[1]!)) break;
+    chains = next;
     if (chains[0]!.length + chains[1]!.length <= MAX_FLOOR_VERTICES) break;
   }
   const polygon = chains.flat().map((p) => floorPointAt(view.camera, p.u, p.v));
   const points = polygon.filter((p): p is FloorPoint => p !== null);
   return points.length >= 3 ? points : [];
+}
+
+/** The row of a chain (monotonic in u) at column u, by linear interpolation. */
+function rowAt(chain: Pixel[], u: number): number {
+  for (let i = 0; i + 1 < chain.length; i++) {
+    const [a, b] = [chain[i]!, chain[i + 1]!];
+    if ((u - a.u) * (u - b.u) > 0) continue;
+    return Math.abs(b.u - a.u) < 1e-12 ? Math.min(a.v, b.v) : a.v + ((u - a.u) / (b.u - a.u)) * (b.v - a.v);
+  }
+  return Number.NaN;
+}
+
+/** Whether the far chain (u rising) lies above the near chain (u falling) at every vertex of both. */
+function apart(far: Pixel[], near: Pixel[]): boolean {
+  const inside = (p: Pixel) => p.u > far[0]!.u + 1e-9 && p.u < far[far.length - 1]!.u - 1e-9;
+  return (
+    far.filter(inside).every((p) => p.v < rowAt(near, p.u)) &&
+    near.filter(inside).every((p) => p.v > rowAt(far, p.u))
+  );
 }
 
 /** Douglas-Peucker on an open polyline: its ends stay. */
@@ -512,6 +603,35 @@ function joinCorners(walls: AxisWall[]): AxisWall[] {
   return out;
 }
 
+/**
+ * When no wall facing the camera is found (its foot hidden behind a headboard, a sideboard, a row of chairs), a
+ * back wall at the farthest floor seen against something standing: the floor ends there, and the layout needs a
+ * wall to put pieces against. Floor that only ends at the horizon's distance limit makes no wall.
+ */
+function withBackWall(walls: AxisWall[], far: Columns, view: View): AxisWall[] {
+  const forward = rayAt(view, view.w / 2, view.h / 2);
+  const axis: Axis = Math.abs(forward.z) >= Math.abs(forward.x) ? 'z' : 'x';
+  const sign = Math.sign(across(forward, axis)) || -1;
+  if (walls.some((w) => w.axis === axis && Math.sign(w.at) === sign)) return walls;
+  const points: FloorPoint[] = [];
+  for (let x = 0; x < view.w; x++) {
+    const y = far.top[x]!;
+    if (y <= view.firstFloorRow[x]! || IS_FLOOR[labelAt(view, x, y - 1)] === 1) continue;
+    const p = floorAt(view, x + 0.5, y);
+    if (p) points.push(p);
+  }
+  if (points.length < Math.max(8, 0.1 * view.w)) return walls;
+  const at =
+    sign *
+    percentile(
+      points.map((p) => sign * across(p, axis)),
+      0.95,
+    );
+  const alongs = points.map((p) => along(p, axis));
+  if (Math.abs(at) < 0.5) return walls;
+  return joinCorners([...walls, { axis, at, from: Math.min(...alongs), to: Math.max(...alongs) }]);
+}
+
 function wallLine(w: AxisWall): WallLine {
   // The camera stands in the room, so the room lies on the camera's side of every wall.
   const inward = w.at < 0 ? 1 : -1;
@@ -547,12 +667,36 @@ function findOpenings(view: View, walls: AxisWall[], minPixels: number): Opening
   const openings: Opening[] = [];
   for (const region of found) {
     if (region.key === CURTAIN && !besideWindow(region, view)) continue;
-    const kind = IS_DOOR[region.key] === 1 ? 'door' : 'window';
+    // A window coming down to the floor is a glass door: people walk through it.
+    const kind =
+      IS_DOOR[region.key] === 1 || (IS_WINDOW[region.key] === 1 && reachesFloor(region, view))
+        ? 'door'
+        : 'window';
     // A door on no seen wall makes no zone but may still give the scale.
     const placed = placeOnWall(region, view, walls) ?? { wall: null, from: 0, to: 0 };
     openings.push({ kind, region, ...placed });
   }
   return openings;
+}
+
+/** Whether the floor lies just below a region's foot in at least a third of its columns. */
+function reachesFloor(region: Region, view: View): boolean {
+  const cols = columnsOf(region, view.w);
+  const gap = Math.max(2, Math.round(FLOOR_REACH_SHARE * view.h));
+  let columns = 0;
+  let onFloor = 0;
+  for (let x = 0; x < view.w; x++) {
+    const bottom = cols.bottom[x]!;
+    if (bottom < 0) continue;
+    columns++;
+    for (let d = 1; d <= gap; d++) {
+      if (IS_FLOOR[labelAt(view, x, bottom + d)] === 1) {
+        onFloor++;
+        break;
+      }
+    }
+  }
+  return columns > 0 && onFloor >= columns / 3;
 }
 
 function besideWindow(region: Region, view: View): boolean {
@@ -718,6 +862,59 @@ function obstacleOf(region: Region, view: View, walls: AxisWall[]): Obstacle | n
 }
 
 /**
+ * The footprint without edge strips whose floor is seen in the photo: floor seen there is not under the piece
+ * (it would hide it). The typical depth and the base's spread make footprints reach past the piece, and a
+ * footprint over free floor takes that floor from the layout.
+ */
+function trimmedToHiddenFloor(obstacle: Obstacle, view: View): Obstacle {
+  const [c0, c1, , c3] = obstacle.polygon;
+  if (!c0 || !c1 || !c3) return obstacle;
+  const at = (a: number, b: number): FloorPoint => ({
+    x: c0.x + a * (c1.x - c0.x) + b * (c3.x - c0.x),
+    z: c0.z + a * (c1.z - c0.z) + b * (c3.z - c0.z),
+  });
+  const seenFloor = (p: FloorPoint): boolean => {
+    const q = projectPoint(view.camera, { x: p.x, y: 0, z: p.z });
+    if (!q) return false;
+    const x = Math.floor(q.u / view.sx);
+    const y = Math.floor(q.v / view.sy);
+    if (x < 0 || y < 0 || x >= view.w || y >= view.h || y < view.firstFloorRow[x]!) return false;
+    return IS_FLOOR[view.labels[y * view.w + x]!] === 1;
+  };
+  const step = 1 / FOOTPRINT_STEPS;
+  const box = { a0: 0, a1: 1, b0: 0, b1: 1 };
+  /** Share of seen floor along the strip just inside one edge. */
+  const strip = (edge: keyof typeof box): number => {
+    const onA = edge === 'a0' || edge === 'a1';
+    const inward = edge === 'a0' || edge === 'b0' ? step / 2 : -step / 2;
+    const fixed = box[edge] + inward;
+    const [lo, hi] = onA ? [box.b0, box.b1] : [box.a0, box.a1];
+    let seen = 0;
+    for (let i = 0; i <= FOOTPRINT_STEPS; i++) {
+      const t = lo + ((hi - lo) * i) / FOOTPRINT_STEPS;
+      if (seenFloor(onA ? at(fixed, t) : at(t, fixed))) seen++;
+    }
+    return seen / (FOOTPRINT_STEPS + 1);
+  };
+  for (let i = 0; i < 2 * FOOTPRINT_STEPS; i++) {
+    const edges = (['a0', 'a1', 'b0', 'b1'] as const).filter((e) =>
+      e === 'a0' || e === 'a1' ? box.a1 - box.a0 > 2.5 * step : box.b1 - box.b0 > 2.5 * step,
+    );
+    const shares = edges.map((e) => ({ e, share: strip(e) }));
+    const worst = shares.reduce<{ e: keyof typeof box; share: number } | null>(
+      (m, s) => (!m || s.share > m.share ? s : m),
+      null,
+    );
+    if (!worst || worst.share < SEEN_FLOOR_SHARE) break;
+    box[worst.e] += worst.e === 'a0' || worst.e === 'b0' ? step : -step;
+  }
+  return {
+    ...obstacle,
+    polygon: [at(box.a0, box.b0), at(box.a1, box.b0), at(box.a1, box.b1), at(box.a0, box.b1)],
+  };
+}
+
+/**
  * Whether a column's lowest pixel lies on an upright edge rather than on the floor: looking down, a piece's
  * vertical edges lean in the image, and beside them the lowest pixel climbs steeply from column to column. A
  * floor line that steep would run straight away from the camera, seen edge-on.
@@ -819,7 +1016,8 @@ interface DoorColumns {
 function doorColumns(view: View, openings: Opening[]): DoorColumns | null {
   const aboveTop = lookup(new Set([...WALL_SURFACE_LABELS, CEILING].filter((l) => !DOOR_LABELS.has(l))));
   let best: DoorColumns | null = null;
-  for (const opening of openings.filter((o) => o.kind === 'door' && o.region.minY > 0)) {
+  // Only doors proper: a glass door's height is not known (it may be a window down to the floor).
+  for (const opening of openings.filter((o) => IS_DOOR[o.region.key] === 1 && o.region.minY > 0)) {
     const cols = columnsOf(opening.region, view.w);
     const all: DoorColumns['columns'] = [];
     for (let x = 0; x < view.w; x++) {

@@ -18,14 +18,21 @@ export interface PhotoLook {
 const RENDER_SIGMA_PX = 0.6;
 const MAX_SOFTEN_PX = 2.5;
 
-/** Measures the photo as drawn at the output size. */
-export function measurePhotoLook(photoAtOutput: Pixels, photoWidth: number): PhotoLook {
+/**
+ * Measures the photo as drawn at the output size: `photoAtOutput` is all of it or a part (the part the pieces
+ * cover is where the look must match, and measuring less costs less); `outputWidth` is the whole output's width.
+ */
+export function measurePhotoLook(
+  photoAtOutput: Pixels,
+  photoWidth: number,
+  outputWidth = photoAtOutput.width,
+): PhotoLook {
   const blur = estimateBlurSigma(photoAtOutput);
   const soften = Math.sqrt(Math.max(0, blur * blur - RENDER_SIGMA_PX * RENDER_SIGMA_PX));
   return {
     noiseSigma: estimateNoiseSigma(photoAtOutput),
     softenPx: soften < 0.3 ? 0 : Math.min(MAX_SOFTEN_PX, soften),
-    grainScale: Math.max(1, photoAtOutput.width / photoWidth),
+    grainScale: Math.max(1, outputWidth / photoWidth),
   };
 }
 
@@ -48,13 +55,15 @@ function gaussianField(count: number, seed: number): Float32Array {
   return out;
 }
 
-/** A 3×3 box blur scaled back to unit sigma: grain for a photo that was upscaled about twofold. */
+/** A 3×3 box blur scaled back to unit sigma, wrapping at the edges (it makes a tile): grain for a photo that was
+ * upscaled about twofold. */
 function coarsen(field: Float32Array, w: number, h: number): Float32Array {
   const out = new Float32Array(field.length);
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
       let sum = 0;
-      for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) sum += field[(y + dy) * w + x + dx]!;
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dx = -1; dx <= 1; dx++) sum += field[((y + dy + h) % h) * w + ((x + dx + w) % w)]!;
       out[y * w + x] = sum / 3;
     }
   }
@@ -98,6 +107,49 @@ function coverage(layer: Pixels, margin: number): [number, number, number, numbe
   ];
 }
 
+/** One pass of a separable Gaussian along a line of `n` RGBA pixels (`step` and `dstStep` apart), clamped. */
+function blurLine(
+  src: ArrayLike<number>,
+  srcAt: number,
+  dst: Float32Array | Uint8ClampedArray,
+  dstAt: number,
+  n: number,
+  step: number,
+  dstStep: number,
+  k: Float32Array,
+  radius: number,
+  line: Float32Array,
+): void {
+  // The line copied once with its clamped ends, so the taps need no bounds checks.
+  for (let i = -radius; i < n + radius; i++) {
+    const from = srcAt + Math.min(n - 1, Math.max(0, i)) * step;
+    const o = (i + radius) * 4;
+    line[o] = src[from]!;
+    line[o + 1] = src[from + 1]!;
+    line[o + 2] = src[from + 2]!;
+    line[o + 3] = src[from + 3]!;
+  }
+  const taps = 2 * radius + 1;
+  for (let x = 0; x < n; x++) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let a = 0;
+    for (let t = 0, o = x * 4; t < taps; t++, o += 4) {
+      const w = k[t]!;
+      r += w * line[o]!;
+      g += w * line[o + 1]!;
+      b += w * line[o + 2]!;
+      a += w * line[o + 3]!;
+    }
+    const to = dstAt + x * dstStep;
+    dst[to] = r;
+    dst[to + 1] = g;
+    dst[to + 2] = b;
+    dst[to + 3] = a;
+  }
+}
+
 /** A separable Gaussian blur of premultiplied RGBA, in place, inside the box only. */
 function blurBox(layer: Pixels, box: [number, number, number, number], sigma: number): void {
   const radius = Math.ceil(sigma * 2.5);
@@ -105,66 +157,77 @@ function blurBox(layer: Pixels, box: [number, number, number, number], sigma: nu
     Math.exp(-((i - radius) ** 2) / (2 * sigma * sigma)),
   );
   const sum = kernel.reduce((a, b) => a + b, 0);
-  const k = kernel.map((v) => v / sum);
+  const k = Float32Array.from(kernel, (v) => v / sum);
   const [x0, y0, x1, y1] = box;
   const { width: w, data } = layer;
   const bw = x1 - x0;
   const bh = y1 - y0;
   const tmp = new Float32Array(bw * bh * 4);
+  const line = new Float32Array((Math.max(bw, bh) + 2 * radius) * 4);
+  // Rows whose alpha is all 0 blur to 0 horizontally; skipping them saves the empty parts of the box.
   for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      for (let c = 0; c < 4; c++) {
-        let acc = 0;
-        for (let i = -radius; i <= radius; i++) {
-          const xx = Math.min(bw - 1, Math.max(0, x + i));
-          acc += k[i + radius]! * data[((y0 + y) * w + x0 + xx) * 4 + c]!;
-        }
-        tmp[(y * bw + x) * 4 + c] = acc;
-      }
-    }
+    const at = ((y0 + y) * w + x0) * 4;
+    let any = false;
+    for (let x = 3; x < bw * 4 && !any; x += 4) any = data[at + x] !== 0;
+    if (any) blurLine(data, at, tmp, y * bw * 4, bw, 4, 4, k, radius, line);
   }
-  for (let y = 0; y < bh; y++) {
-    for (let x = 0; x < bw; x++) {
-      for (let c = 0; c < 4; c++) {
-        let acc = 0;
-        for (let i = -radius; i <= radius; i++) {
-          const yy = Math.min(bh - 1, Math.max(0, y + i));
-          acc += k[i + radius]! * tmp[(yy * bw + x) * 4 + c]!;
-        }
-        data[((y0 + y) * w + x0 + x) * 4 + c] = acc;
-      }
-    }
+  for (let x = 0; x < bw; x++)
+    blurLine(tmp, x * 4, data, (y0 * w + x0 + x) * 4, bh, bw * 4, w * 4, k, radius, line);
+}
+
+/** Noise tiles shared by every composite: a camera's grain has no structure, so a repeating 512 px tile is unseen. */
+const TILE = 512;
+let grainTiles: { luma: Float32Array; coarse: Float32Array; chroma: Float32Array } | null = null;
+
+function grainTile() {
+  if (!grainTiles) {
+    const luma = gaussianField(TILE * TILE, 7);
+    grainTiles = { luma, coarse: coarsen(luma, TILE, TILE), chroma: gaussianField(TILE * TILE, 222) };
   }
+  return grainTiles;
 }
 
 /**
  * The box's pixels un-premultiplied with grain: mostly luminance with a little chroma, as a camera's noise
- * looks, scaled by coverage so the soft shadow edges stay clean. Alpha 0 stays exactly 0.
+ * looks, scaled by coverage so the soft shadow edges stay clean. Alpha 0 stays exactly 0. The grain is anchored
+ * to output pixels (`at` is the layer's place in the output).
  */
-function grainedPatch(layer: Pixels, box: [number, number, number, number], look: PhotoLook): ImageData {
+function grainedPatch(
+  layer: Pixels,
+  box: [number, number, number, number],
+  look: PhotoLook,
+  at: { x: number; y: number },
+): ImageData {
   const [x0, y0, x1, y1] = box;
   const bw = x1 - x0;
   const bh = y1 - y0;
   const out = new ImageData(bw, bh);
   const sigma = look.noiseSigma >= 0.2 ? look.noiseSigma : 0;
-  let luma = sigma ? gaussianField(bw * bh, 7) : null;
-  if (luma && look.grainScale >= 1.5) luma = coarsen(luma, bw, bh);
-  const chroma = sigma ? gaussianField(bw * bh, 222) : null;
+  const tiles = sigma ? grainTile() : null;
+  const luma = tiles ? (look.grainScale >= 1.5 ? tiles.coarse : tiles.luma) : null;
+  const chroma = tiles?.chroma ?? null;
   const { width: w, data } = layer;
+  const o = out.data;
   for (let y = 0; y < bh; y++) {
+    const tileRow = ((y0 + y + at.y) % TILE) * TILE;
     for (let x = 0; x < bw; x++) {
-      const i = y * bw + x;
+      const i = (y * bw + x) * 4;
       const j = ((y0 + y) * w + x0 + x) * 4;
       const a = data[j + 3]!;
       if (!a) continue;
       const scale = 255 / a;
-      const g = luma && chroma ? (a / 255) * sigma : 0;
-      const n = g ? luma![i]! * g : 0;
-      const c = g ? chroma![i]! * g * 0.25 : 0;
-      out.data[i * 4] = data[j]! * scale + n + c;
-      out.data[i * 4 + 1] = data[j + 1]! * scale + n;
-      out.data[i * 4 + 2] = data[j + 2]! * scale + n - c;
-      out.data[i * 4 + 3] = a;
+      let n = 0;
+      let c = 0;
+      if (luma && chroma) {
+        const g = (a / 255) * sigma;
+        const t = tileRow + ((x0 + x + at.x) % TILE);
+        n = luma[t]! * g;
+        c = chroma[t]! * g * 0.25;
+      }
+      o[i] = data[j]! * scale + n + c;
+      o[i + 1] = data[j + 1]! * scale + n;
+      o[i + 2] = data[j + 2]! * scale + n - c;
+      o[i + 3] = a;
     }
   }
   return out;
@@ -193,16 +256,17 @@ export function compositeOverPhoto(
   const patch = document.createElement('canvas');
   patch.width = box[2] - box[0];
   patch.height = box[3] - box[1];
-  patch.getContext('2d')!.putImageData(grainedPatch(layer, box, look), 0, 0);
+  patch.getContext('2d')!.putImageData(grainedPatch(layer, box, look, at), 0, 0);
   ctx.drawImage(patch, box[0] + at.x, box[1] + at.y);
   return out;
 }
 
-/** The photo drawn at the output size, and its pixels for measuring. */
+/** The photo drawn at the output size, and its pixels (all, or those of `part`: x, y, width, height) for measuring. */
 export function photoAtSize(
   photo: CanvasImageSource,
   width: number,
   height: number,
+  part: readonly [number, number, number, number] = [0, 0, width, height],
 ): { canvas: HTMLCanvasElement; pixels: ImageData } {
   const canvas = document.createElement('canvas');
   canvas.width = width;
@@ -210,5 +274,5 @@ export function photoAtSize(
   const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
   ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(photo, 0, 0, width, height);
-  return { canvas, pixels: ctx.getImageData(0, 0, width, height) };
+  return { canvas, pixels: ctx.getImageData(...part) };
 }

@@ -125,6 +125,33 @@ function isMirrorLike(m: THREE.MeshStandardMaterial): boolean {
   return m.metalness >= 0.9 && m.roughness <= 0.2 && !m.metalnessMap;
 }
 
+/** Share of its colour a dull metal keeps as metalness without an environment; the rest turns diffuse. */
+const DULL_METALNESS = 0.35;
+/** The least linear luminance a dull metal's colour keeps: black paint on steel still shows its form. */
+const DULL_MIN_LUMINANCE = 0.035;
+
+/**
+ * A rough or dark metal (lamp arcs, table legs, handles) without an environment: a metal has no diffuse part,
+ * so only the key light's one highlight would light it and it renders as a black hole. Turning most of its
+ * metalness into diffuse colour lets the photo's light probe shade it, and a slightly higher roughness widens
+ * the key light's highlight, which is how a dull metal looks in a soft-lit room. In place (GLB materials are
+ * shared, and the change does not depend on the photo), once per material.
+ */
+function toDullMetal(m: THREE.MeshStandardMaterial): void {
+  if (m.userData.dullMetal) return;
+  m.userData.dullMetal = true;
+  const keep = DULL_METALNESS / Math.max(DULL_METALNESS, m.metalness);
+  m.metalness *= keep;
+  m.roughness = Math.max(0.35, m.roughness);
+  const luminance = 0.2126 * m.color.r + 0.7152 * m.color.g + 0.0722 * m.color.b;
+  if (luminance < DULL_MIN_LUMINANCE) {
+    // Scaling keeps a tinted metal's hue; a pure black has none to keep.
+    if (luminance > 1e-4) m.color.multiplyScalar(DULL_MIN_LUMINANCE / luminance);
+    else m.color.setScalar(DULL_MIN_LUMINANCE);
+  }
+  m.needsUpdate = true;
+}
+
 /** Glass: transmission, which renders black over a transparent layer with no environment. */
 function isGlass(m: THREE.Material): m is THREE.MeshPhysicalMaterial {
   return (
@@ -171,7 +198,11 @@ export function adaptForNoEnvironment(
         return m;
       }
       const standard = m as THREE.MeshStandardMaterial;
-      if (!standard.isMeshStandardMaterial || !isMirrorLike(standard)) return m;
+      if (!standard.isMeshStandardMaterial) return m;
+      if (!isMirrorLike(standard)) {
+        if (standard.metalness > DULL_METALNESS || standard.metalnessMap) toDullMetal(standard);
+        return m;
+      }
       const mirror = new THREE.MeshBasicMaterial({
         color: standard.color.clone().multiplyScalar(MIRROR_REFLECTANCE),
         envMap: cube,

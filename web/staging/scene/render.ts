@@ -3,7 +3,7 @@
 import * as THREE from 'three';
 import { compositeOverPhoto, measurePhotoLook, photoAtSize, readLayer } from './composite';
 import { pieceBoxes } from './pieceBoxes';
-import { configureRenderer, EXPORT_QUALITY, photoSize, StagingScene } from './stagingScene';
+import { configureRenderer, EXPORT_QUALITY, photoSize, StagingScene, type PixelRect } from './stagingScene';
 import type { PixelBox, StagingInput } from './types';
 
 export interface StagingResult {
@@ -40,7 +40,7 @@ let shared: THREE.WebGLRenderer | null = null;
 function exportRenderer(): THREE.WebGLRenderer {
   if (shared && !shared.getContext().isContextLost()) return shared;
   shared = new THREE.WebGLRenderer({
-    antialias: false,
+    antialias: true,
     alpha: true,
     premultipliedAlpha: true,
     // The layer is read back after the frame; without this the buffer may be cleared first.
@@ -56,6 +56,36 @@ export function releaseExportRenderer(): void {
   shared?.dispose();
   shared?.forceContextLoss();
   shared = null;
+}
+
+/** Uploads every texture of the scene's materials now (the render would on first use), so a profile shows it. */
+function uploadTextures(renderer: THREE.WebGLRenderer, scene: THREE.Object3D): void {
+  const seen = new Set<THREE.Texture>();
+  scene.traverse((o) => {
+    const mesh = o as THREE.Mesh;
+    if (!mesh.isMesh) return;
+    for (const m of Array.isArray(mesh.material) ? mesh.material : [mesh.material])
+      for (const value of Object.values(m))
+        if (value instanceof THREE.Texture && !seen.has(value)) {
+          seen.add(value);
+          renderer.initTexture(value);
+        }
+  });
+}
+
+/** Least side of the part of the photo measured for its look: smaller parts give unsteady noise and blur. */
+const MIN_MEASURED_PX = 512;
+
+/** The rendered rect grown to at least MIN_MEASURED_PX a side (about its centre, inside the output). */
+function measuredPart(rect: PixelRect, width: number, height: number): [number, number, number, number] {
+  const grow = (at: number, size: number, full: number): [number, number] => {
+    const want = Math.min(full, Math.max(size, MIN_MEASURED_PX));
+    const start = Math.round(Math.min(full - want, Math.max(0, at + size / 2 - want / 2)));
+    return [start, want];
+  };
+  const [x, w] = grow(rect[0], rect[2], width);
+  const [y, h] = grow(rect[1], rect[3], height);
+  return [x, y, w, h];
 }
 
 /** Stage timer for profile runs: each lap waits for the GPU first, so GPU work lands in the stage that queued it. */
@@ -76,6 +106,19 @@ function stageTimer(gl: WebGL2RenderingContext | WebGLRenderingContext | null, o
   };
 }
 
+/** Output width of the warm-up render: small, so it costs the compiles and uploads and next to no shading. */
+const PREWARM_WIDTH = 96;
+
+/**
+ * Readies the export renderer for these pieces while the user still arranges: loads their models, uploads their
+ * textures and draws them once at a tiny size, which compiles every program (and under SwiftShader JIT-compiles
+ * its draw routines, which happens on first draw, not on compile). A later renderStaging of the same products
+ * then starts warm. Best called when the machine is idle; a failure only means the export starts cold.
+ */
+export async function prewarmStaging(input: StagingInput): Promise<void> {
+  await renderStaging({ ...input, outputWidth: PREWARM_WIDTH, keepLayerAlpha: false, profile: false });
+}
+
 export async function renderStaging(input: StagingInput): Promise<StagingResult> {
   const { width, height } = outputSize(input);
   const timer = stageTimer(null, Boolean(input.profile));
@@ -90,17 +133,19 @@ export async function renderStaging(input: StagingInput): Promise<StagingResult>
     staging.setOutputSize(width, height);
     // Only the part the pieces and their shadows can reach is rendered and read back: under a software renderer
     // every pixel of the frame costs (clear, multisample resolve, readback, the shadow catchers' shading).
-    const rect = staging.layerRect(width, height, LAYER_MARGIN_PX) ?? [0, 0, 1, 1];
+    const rect: PixelRect = staging.layerRect(width, height, LAYER_MARGIN_PX) ?? [0, 0, 1, 1];
     const [rx, ry, rw, rh] = rect;
     renderer.setSize(rw, rh, false);
     staging.setView(width, height, rect);
     staging.prepare(renderer);
+    uploadTextures(renderer, staging.scene);
+    timer.lap('upload', gl);
     renderer.compile(staging.scene, staging.camera);
     timer.lap('compile', gl);
     staging.render(renderer);
     timer.lap('render', gl);
-    const photo = photoAtSize(input.photo, width, height);
-    const look = measurePhotoLook(photo.pixels, photoSize(input.photo).width);
+    const photo = photoAtSize(input.photo, width, height, measuredPart(rect, width, height));
+    const look = measurePhotoLook(photo.pixels, photoSize(input.photo).width, width);
     timer.lap('photo');
     const layer = readLayer(gl, rw, rh);
     timer.lap('readback');

@@ -1,7 +1,7 @@
 // Where the new furniture darkens the room: an invisible floor (and faint walls) that only show the key light's
-// shadows, plus a soft contact shadow under each floor piece (a blurred footprint, a wide one and a tight one),
-// the ambient occlusion that makes a piece stand on the floor instead of hovering over it. All draw black with
-// alpha, so compositing darkens the photo beneath.
+// shadows, plus a soft contact shadow under each floor piece (a wide blurred footprint, and a tight one drawn
+// from what of the model touches the floor: its legs or its base), the ambient occlusion that makes a piece
+// stand on the floor instead of hovering over it. All draw black with alpha, so compositing darkens the photo.
 import * as THREE from 'three';
 import type { RoomModel } from '../../../core/staging/room/types';
 import type { PlacedPiece } from './types';
@@ -25,6 +25,84 @@ function contactTexture(inner: number, blurShare: number): THREE.CanvasTexture {
   const texture = new THREE.CanvasTexture(canvas);
   texture.colorSpace = THREE.SRGBColorSpace;
   return texture;
+}
+
+/** Parts of a model lower than this above its base touch the floor for the tight contact shadow, metres. */
+const TOUCH_M = 0.04;
+/** The tight texture's square spans the footprint times this (room for the blur around the legs). */
+const TIGHT_GROW = 1.3;
+const RUG_CATEGORIES = new Set(['rug', 'outdoorRug', 'bathMat']);
+
+/**
+ * The tight contact shadow shaped like what the piece stands on: the triangles of `object` (in the piece's own
+ * frame) lying within TOUCH_M of its bottom, filled from above and blurred by a couple of centimetres. Null when
+ * nothing lies that low (then the rounded footprint stands in).
+ */
+function touchTexture(object: THREE.Object3D, piece: PlacedPiece): THREE.CanvasTexture | null {
+  const size = 96;
+  const spanX = piece.sizeM.w * TIGHT_GROW;
+  const spanZ = piece.sizeM.d * TIGHT_GROW;
+  const shape = document.createElement('canvas');
+  shape.width = shape.height = size;
+  const ctx = shape.getContext('2d')!;
+  ctx.fillStyle = '#000';
+  const toPiece = new THREE.Matrix4().copy(object.matrixWorld).invert();
+  const m = new THREE.Matrix4();
+  const v = [new THREE.Vector3(), new THREE.Vector3(), new THREE.Vector3()];
+  let drawn = 0;
+  object.traverse((o) => {
+    const mesh = o as THREE.Mesh;
+    if (!mesh.isMesh || !mesh.castShadow) return;
+    const position = mesh.geometry.getAttribute('position');
+    if (!position) return;
+    m.multiplyMatrices(toPiece, mesh.matrixWorld);
+    const index = mesh.geometry.getIndex();
+    const count = index ? index.count : position.count;
+    ctx.beginPath();
+    for (let t = 0; t + 2 < count; t += 3) {
+      let low = true;
+      for (let k = 0; k < 3; k++) {
+        const i = index ? index.getX(t + k) : t + k;
+        v[k]!.fromBufferAttribute(position, i).applyMatrix4(m);
+        if (v[k]!.y > TOUCH_M) low = false;
+      }
+      if (!low) continue;
+      for (let k = 0; k < 3; k++) {
+        const x = (v[k]!.x / spanX + 0.5) * size;
+        const y = (v[k]!.z / spanZ + 0.5) * size;
+        if (k === 0) ctx.moveTo(x, y);
+        else ctx.lineTo(x, y);
+      }
+      ctx.closePath();
+      drawn++;
+    }
+    // A stroke as well as the fill: a leg's bottom seen edge-on is a thin ring whose triangles have no area.
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = '#000';
+    ctx.fill();
+    ctx.stroke();
+  });
+  if (!drawn) return null;
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = size;
+  const out = canvas.getContext('2d')!;
+  // About 2.5 cm of blur whatever the piece's size: soft, but the legs stay apart.
+  const blurPx = Math.max(1, (0.025 / Math.max(spanX, spanZ)) * size);
+  out.filter = `blur(${blurPx.toFixed(1)}px)`;
+  out.drawImage(shape, 0, 0);
+  const texture = new THREE.CanvasTexture(canvas);
+  texture.colorSpace = THREE.SRGBColorSpace;
+  return texture;
+}
+
+/** Whether x, z lies on the footprint of `rug` (turned by its rotation). */
+function insideFootprint(rug: PlacedPiece, x: number, z: number): boolean {
+  const a = THREE.MathUtils.degToRad(rug.rotationDeg);
+  const dx = x - rug.x;
+  const dz = z - rug.z;
+  const u = dx * Math.cos(a) - dz * Math.sin(a);
+  const v = dx * Math.sin(a) + dz * Math.cos(a);
+  return Math.abs(u) <= rug.sizeM.w / 2 && Math.abs(v) <= rug.sizeM.d / 2;
 }
 
 export class ShadowCatcher {
@@ -83,7 +161,15 @@ export class ShadowCatcher {
     return mesh;
   }
 
-  private contact(piece: PlacedPiece, texture: THREE.Texture, grow: number, opacity: number): THREE.Mesh {
+  private readonly own: THREE.Texture[] = [];
+
+  private contact(
+    piece: PlacedPiece,
+    texture: THREE.Texture,
+    grow: number,
+    opacity: number,
+    y: number,
+  ): THREE.Mesh {
     const material = new THREE.MeshBasicMaterial({
       color: 0x000000,
       map: texture,
@@ -95,22 +181,42 @@ export class ShadowCatcher {
     const mesh = new THREE.Mesh(this.plane, material);
     // The texture's footprint takes `inner` of its square, so the square is the footprint divided by it, grown.
     mesh.scale.set(piece.sizeM.w * grow, 1, piece.sizeM.d * grow);
-    mesh.position.set(piece.x, 0.002, piece.z);
+    mesh.position.set(piece.x, y, piece.z);
     mesh.rotation.y = THREE.MathUtils.degToRad(piece.rotationDeg);
     mesh.renderOrder = 2;
     return mesh;
   }
 
-  /** Replaces the contact shadows with those of the floor pieces given. */
-  setPieces(pieces: PlacedPiece[]): void {
+  /**
+   * Replaces the contact shadows with those of the floor pieces given (`objects` by key: their models, whose
+   * low parts shape the tight shadow). A piece standing on a rug gets its shadows on the rug's face, not under it.
+   */
+  setPieces(pieces: PlacedPiece[], objects: Map<string, THREE.Object3D> = new Map()): void {
     for (const child of [...this.contacts.children]) {
       ((child as THREE.Mesh).material as THREE.Material).dispose();
       this.contacts.remove(child);
     }
+    for (const t of this.own.splice(0)) t.dispose();
+    const rugs = pieces.filter((p) => RUG_CATEGORIES.has(p.category));
     for (const piece of pieces) {
       if (!piece.onFloor || piece.elevationM > 0.01) continue;
-      this.contacts.add(this.contact(piece, this.wide, 1 / 0.62 + 0.1, WIDE_CONTACT_OPACITY));
-      this.contacts.add(this.contact(piece, this.tight, 1 / 0.8, TIGHT_CONTACT_OPACITY));
+      const flat = RUG_CATEGORIES.has(piece.category) || piece.sizeM.h < 0.03;
+      // A rug lies flat: a faint wide rim only, no tight footprint (that would be a dark slab under it).
+      if (flat) {
+        this.contacts.add(this.contact(piece, this.wide, 1 / 0.62, WIDE_CONTACT_OPACITY * 0.3, 0.001));
+        continue;
+      }
+      const rug = rugs.find((r) => insideFootprint(r, piece.x, piece.z));
+      const y = (rug ? rug.sizeM.h : 0) + 0.002;
+      this.contacts.add(this.contact(piece, this.wide, 1 / 0.62 + 0.1, WIDE_CONTACT_OPACITY, y));
+      const object = objects.get(piece.key);
+      const touch = object ? touchTexture(object, piece) : null;
+      if (touch) {
+        this.own.push(touch);
+        this.contacts.add(this.contact(piece, touch, TIGHT_GROW, TIGHT_CONTACT_OPACITY, y + 0.0005));
+      } else {
+        this.contacts.add(this.contact(piece, this.tight, 1 / 0.8, TIGHT_CONTACT_OPACITY, y + 0.0005));
+      }
     }
   }
 

@@ -4,7 +4,7 @@ import * as THREE from 'three';
 import { floorPointAt, scaleCamera } from '../../../core/staging/room/camera';
 import type { FloorPoint } from '../../../core/staging/room/types';
 import { clearModelCache } from './models';
-import { releaseExportRenderer, renderStaging } from './render';
+import { prewarmStaging, releaseExportRenderer, renderStaging } from './render';
 import { pixelToNdc } from './sceneCamera';
 import { configureRenderer, photoSize, PREVIEW_QUALITY, StagingScene } from './stagingScene';
 import type { PlacedPiece, StagingInput } from './types';
@@ -73,6 +73,21 @@ export class StagingStage {
     this.staging.scene.add(this.marker);
     this.showPhoto();
     this.loading = this.setPieces(input.pieces);
+    this.schedulePrewarm();
+  }
+
+  /**
+   * Once the first layout's models are in and the preview has drawn, readies the export in idle time: a cold
+   * export compiles its programs and uploads its textures for seconds under a software renderer.
+   */
+  private schedulePrewarm(): void {
+    void this.loading.then(() => {
+      const run = () => {
+        if (!this.disposed) prewarmStaging({ ...this.input, pieces: this.pieces }).catch(() => undefined);
+      };
+      if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 });
+      else setTimeout(run, 500);
+    });
   }
 
   /** Settles when the latest layout's models have loaded, with notes on models that differ from products. */

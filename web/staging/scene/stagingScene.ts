@@ -238,7 +238,8 @@ export class StagingScene {
       o.updateMatrixWorld(true);
     }
     this.placed = pieces.filter((p) => this.loaded.has(p.key));
-    this.catcher.setPieces(this.placed);
+    const objects = new Map([...this.loaded].map(([key, e]) => [key, e.model.object as THREE.Object3D]));
+    this.catcher.setPieces(this.placed, objects);
     this.aim();
     return notes;
   }

@@ -302,7 +302,9 @@ export function rugPattern(style: PatternStyle, colors: readonly string[]): THRE
           if (edge < 0.035) return shade(second);
           const line = (x: number, y: number): boolean => Math.abs(((x * 3 + y * 1.2) % 1) - 0.5) < 0.02;
           if (line(u, v) && v > 0.12 && v < 0.88) return shade(second);
-          if (u > 0.58 && u < 0.8 && v > 0.22 && v < 0.44) return shade(third);
+          // An outlined square, not a filled one: a flat grey block on a light rug reads as a hard shadow.
+          const inSquare = u > 0.58 && u < 0.8 && v > 0.22 && v < 0.44;
+          if (inSquare && (u < 0.6 || u > 0.78 || v < 0.24 || v > 0.42)) return shade(third);
           if (Math.hypot(u - 0.3, v - 0.68) < 0.12 && Math.hypot(u - 0.3, v - 0.68) > 0.1)
             return shade(third);
           return shade(field);
