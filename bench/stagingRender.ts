@@ -7,51 +7,17 @@
 // unchanged outside the layer, and ends with one JSON line: {"coldMs","warmMedianMs","warmMs":[...],"prewarmMs",
 // "coldAfterPrewarmMs","width","height","changedOutside","coldSplit","warmSplit","notes"}.
 import { readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import express from 'express';
-import { chromium } from 'playwright-core';
-import { createServer as createViteServer } from 'vite';
-import { stagingAssetRouter } from '../server/staging/assetRoute';
+import { launchChromium, serveStagingPage } from '../scripts/lib/stagingPage';
 import type { StagingRunResult } from './page/stagingRender';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const DEFAULT_PHOTO = '../shared/fixtures/rooms/bedroom/97_bedroom.jpg';
-const PAGE_HTML =
-  '<!doctype html><html lang="de"><meta charset="utf-8"><title>raumglanz staging bench</title>' +
-  '<script type="module" src="/bench/page/stagingRender.ts"></script></html>';
 
 const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-
-async function servePage(photo: Buffer) {
-  const vite = await createViteServer({
-    configFile: false,
-    root: process.cwd(),
-    logLevel: 'error',
-    // No HMR: its websocket port may be taken by another dev server, and the page never reloads.
-    server: { middlewareMode: true, hmr: false, ws: false },
-    appType: 'custom',
-  });
-  const app = express();
-  app.get('/', (_req, res) => void res.type('html').send(PAGE_HTML));
-  app.get('/photo', (_req, res) => void res.type('application/octet-stream').send(photo));
-  app.use(stagingAssetRouter());
-  app.use(vite.middlewares);
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async close() {
-      await vite.close();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -62,8 +28,8 @@ async function main(): Promise<number> {
     },
   });
   const runs = Math.max(2, Number(values.runs));
-  const page = await servePage(await readFile(values.photo!));
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  const page = await serveStagingPage('/bench/page/stagingRender.ts', await readFile(values.photo!));
+  const browser = await launchChromium();
   try {
     const tab = await browser.newPage();
     tab.on('pageerror', (error) => process.stderr.write(`page: ${error.message}\n`));

@@ -4,11 +4,7 @@
 // fits the camera and floor, lays the pieces out and renders them. The last line is JSON:
 // {"width","height","camera":{"focalPx","pitchDeg","rollDeg","horizonY"},"pieces":[{"id","category","onFloor","box"}],"ms"}
 import { readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import express from 'express';
-import { chromium } from 'playwright-core';
-import { createServer as createViteServer } from 'vite';
 import { ANALYSIS_MAX_SIDE } from '../core/analysis/room/downscale';
 import { STAGING_BUDGET_MAX_EUR, STAGING_STYLES, type StagingStyle } from '../core/catalog/limits';
 import { recommendStaging, toStagingProduct } from '../core/staging';
@@ -16,17 +12,11 @@ import { classifyRgba } from '../server/ai/room';
 import { imagePool } from '../server/pool/imagePool';
 import { decodeRgba } from '../server/services/images';
 import { productSourceFromEnv } from '../server/staging/productSource';
-import { stagingAssetRouter } from '../server/staging/assetRoute';
+import { launchChromium, serveStagingPage } from './lib/stagingPage';
 import type { StagePageInput, StagePageResult } from '../web/staging/cli/contract';
 
 const USAGE =
   'usage: npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>]\n';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** The page: nothing but the staging module (web/staging/cli/page.ts), which Vite transforms. */
-const PAGE_HTML =
-  '<!doctype html><html lang="de"><meta charset="utf-8"><title>raumglanz stage</title>' +
-  '<script type="module" src="/web/staging/cli/page.ts"></script></html>';
-
 function parse(): { input: string; output: string; style: StagingStyle; budgetMax: number } | number {
   let parsed;
   try {
@@ -57,36 +47,6 @@ function parse(): { input: string; output: string; style: StagingStyle; budgetMa
   return { input, output, style, budgetMax: Math.min(budgetMax, STAGING_BUDGET_MAX_EUR) };
 }
 
-/** The page and the staging assets on 127.0.0.1: Vite transforms the page's TypeScript as the dev server does. */
-async function servePage(photo: Buffer) {
-  const vite = await createViteServer({
-    configFile: false,
-    root: process.cwd(),
-    logLevel: 'error',
-    server: { middlewareMode: true, hmr: false },
-    appType: 'custom',
-  });
-  const app = express();
-  app.get('/', (_req, res) => {
-    res.type('html').send(PAGE_HTML);
-  });
-  app.get('/photo', (_req, res) => {
-    res.type('application/octet-stream').send(photo);
-  });
-  app.use(stagingAssetRouter());
-  app.use(vite.middlewares);
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    async close() {
-      await vite.close();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 async function main(): Promise<number> {
   const args = parse();
   if (typeof args === 'number') return args;
@@ -102,8 +62,8 @@ async function main(): Promise<number> {
   const products = selection.picks.filter((pick) => pick.selected).map((pick) => toStagingProduct(pick));
   await imagePool.close();
 
-  const page = await servePage(photo);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox'] });
+  const page = await serveStagingPage('/web/staging/cli/page.ts', photo);
+  const browser = await launchChromium();
   try {
     const tab = await browser.newPage();
     tab.on('pageerror', (error) => process.stderr.write(`page: ${error.message}\n`));

@@ -87,8 +87,12 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-/** A fresh Chromium profile per call; playwright refuses --user-data-dir in args, hence the persistent context. */
-export async function openBrowser(): Promise<Browser> {
+/**
+ * A fresh Chromium profile per call; playwright refuses --user-data-dir in args, hence the persistent context.
+ * `blockServiceWorkers`: for tests that hold a download to keep a screen up; the service worker precaches the
+ * model files soon after the first page and would answer them from its cache, past the hold.
+ */
+export async function openBrowser(options: { blockServiceWorkers?: boolean } = {}): Promise<Browser> {
   const profile = mkdtempSync(join(tmpdir(), 'raumglanz-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -96,6 +100,7 @@ export async function openBrowser(): Promise<Browser> {
     locale: 'de-DE',
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
+    serviceWorkers: options.blockServiceWorkers ? 'block' : 'allow',
     args: [
       '--no-sandbox',
       '--disable-gpu',

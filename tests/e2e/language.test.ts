@@ -14,7 +14,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   app = await startApp({ STARTING_CREDITS: '4' });
-  browser = await openBrowser();
+  // The screen tour holds the detector's download to show the analysis screen (see openBrowser).
+  browser = await openBrowser({ blockServiceWorkers: true });
 });
 afterAll(async () => {
   await browser?.close();

