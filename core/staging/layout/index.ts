@@ -4,7 +4,6 @@ export type {
   LayoutProduct,
   LayoutResult,
   LeftOutPiece,
-  LeftOutReason,
   PlacedPiece,
   PlacementProblem,
 } from './types';

@@ -48,11 +48,6 @@ export function againstWall(frame: WallFrame, t: number, depth: number): FloorPo
   return add(add(frame.a, scale(frame.u, t)), scale(frame.n, depth / 2));
 }
 
-/** How far along the wall a floor point lies. */
-export function alongWall(frame: WallFrame, p: FloorPoint): number {
-  return dot(sub(p, frame.a), frame.u);
-}
-
 export interface WallScan {
   /** What must fit along the wall, metres. */
   width: number;
