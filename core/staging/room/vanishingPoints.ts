@@ -441,21 +441,3 @@ export function fitManhattanFrame(
     support: { vertical: support(segs, labels, 2), horizontal: wallSupport },
   };
 }
-
-/**
- * Focal length from two finite vanishing points of orthogonal directions, f² = -(v1 - c)·(v2 - c) with c the
- * image centre; null when either is at infinity or they are not on opposite sides (no real solution).
- */
-export function focalFromVanishingPoints(
-  a: VanishingPoint,
-  b: VanishingPoint,
-  width: number,
-  height: number,
-): number | null {
-  if (Math.abs(a.w) < 1e-12 || Math.abs(b.w) < 1e-12) return null;
-  const f2 = -(
-    (a.x / a.w - width / 2) * (b.x / b.w - width / 2) +
-    (a.y / a.w - height / 2) * (b.y / b.w - height / 2)
-  );
-  return f2 > 0 ? Math.sqrt(f2) : null;
-}

@@ -2,7 +2,8 @@
 // side table, floor lamp, coffee table and armchair with an existing sofa, with the same rules as around our own
 // pieces and every hard constraint kept; textiles and tops never go on existing furniture; our own anchors first.
 import { describe, expect, it } from 'vitest';
-import { footprint, layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
+import { layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
+import { footprint } from '../../../core/staging/layout/geometry';
 import type { Obstacle } from '../../../core/staging/room/types';
 import type { CategoryId } from '../../../core/staging/types';
 import { boxRoom, camera, expectSound, extent, gap, pieceOf, product, rect } from './layoutRooms';

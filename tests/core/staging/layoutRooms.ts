@@ -14,8 +14,8 @@ import type {
   WallLine,
 } from '../../../core/staging/room/types';
 import type { CategoryId } from '../../../core/staging/types';
+import { footprint } from '../../../core/staging/layout/geometry';
 import {
-  footprint,
   placementProblems,
   type LayoutProduct,
   type LayoutResult,

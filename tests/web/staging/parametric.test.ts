@@ -6,11 +6,11 @@ import { CATEGORIES } from '../../../core/staging/categories';
 import type { CategoryId } from '../../../core/staging/types';
 import {
   buildParametricModel,
-  disposeParametricCache,
   disposeParametricModel,
-  materialKindOf,
   type ParametricSpec,
 } from '../../../web/staging/scene/parametric';
+import { materialKindOf } from '../../../web/staging/scene/parametric/materials';
+import { disposeParametricCache } from '../../../web/staging/scene/parametric/textures';
 
 const TOLERANCE_M = 0.01;
 const TRIANGLE_BUDGET = 20_000;

@@ -4,7 +4,7 @@ import * as THREE from 'three';
 import { describe, expect, it } from 'vitest';
 import { projectPoint, scaleCamera } from '../../../core/staging/room/camera';
 import type { RoomCamera } from '../../../core/staging/room/types';
-import { projectToPixel, sceneCamera } from '../../../web/staging/scene/sceneCamera';
+import { applyRoomCamera } from '../../../web/staging/scene/sceneCamera';
 
 const base: RoomCamera = {
   width: 1024,
@@ -34,6 +34,17 @@ const points = [
   { x: 2, y: 0, z: 3 },
 ];
 
+/** Output pixel (top-left origin) of a world point through a three.js camera. */
+function projectToPixel(
+  camera: THREE.PerspectiveCamera,
+  point: THREE.Vector3,
+  width: number,
+  height: number,
+) {
+  const ndc = point.clone().project(camera);
+  return { u: ((ndc.x + 1) / 2) * width, v: ((1 - ndc.y) / 2) * height };
+}
+
 describe('sceneCamera', () => {
   for (const [i, camera] of cameras.entries()) {
     for (const [w, h] of [
@@ -42,7 +53,7 @@ describe('sceneCamera', () => {
     ] as const) {
       it(`camera ${i} at ${w}x${h} projects like core`, () => {
         const scaled = scaleCamera(camera, w, h);
-        const three = sceneCamera(camera, w, h);
+        const three = applyRoomCamera(new THREE.PerspectiveCamera(), camera, w, h);
         let checked = 0;
         for (const p of points) {
           const expected = projectPoint(scaled, p);

@@ -4,7 +4,8 @@
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { buildParametricModel } from './parametric';
+import { buildParametricModel, disposeParametricModel } from './parametric';
+import { disposeParametricCache } from './parametric/textures';
 import type { PlacedPiece, ProductModel } from './types';
 import { applyVariant, closestVariant, parseColour, variantNames } from './variants';
 
@@ -151,18 +152,14 @@ export async function loadPieceModel(piece: PlacedPiece, product: ProductModel):
 /** Frees one piece's GPU buffers; a GLB's shared geometry and materials stay for other pieces of it. */
 export function disposePieceModel(piece: PieceModel, sharedGlb: boolean): void {
   if (sharedGlb) return;
-  piece.object.traverse((o) => {
-    const mesh = o as THREE.Mesh;
-    if (!mesh.isMesh) return;
-    mesh.geometry.dispose();
-    for (const m of Array.isArray(mesh.material) ? mesh.material : [mesh.material]) m.dispose();
-  });
+  disposeParametricModel(piece.object);
 }
 
-/** Frees every cached GLB's geometry, materials and textures (the stage's dispose calls it). */
+/** Frees every cached GLB's geometry, materials and textures, and the parametric pieces' shared textures. */
 export async function clearModelCache(): Promise<void> {
   const all = [...cache.values()];
   cache.clear();
+  disposeParametricCache();
   for (const hit of all) {
     const gltf = await hit.catch(() => null);
     gltf?.scene.traverse((o) => {

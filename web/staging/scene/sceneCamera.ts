@@ -50,22 +50,6 @@ export function applyRoomCamera(
   return target;
 }
 
-/** A new three.js camera for the room camera at an output size. */
-export function sceneCamera(camera: RoomCamera, width: number, height: number): THREE.PerspectiveCamera {
-  return applyRoomCamera(new THREE.PerspectiveCamera(), camera, width, height);
-}
-
-/** Output pixel (top-left origin) of a world point through a three.js camera; for checks and hit tests. */
-export function projectToPixel(
-  camera: THREE.PerspectiveCamera,
-  point: THREE.Vector3,
-  width: number,
-  height: number,
-): { u: number; v: number } {
-  const ndc = point.clone().project(camera);
-  return { u: ((ndc.x + 1) / 2) * width, v: ((1 - ndc.y) / 2) * height };
-}
-
 /** Normalised device coordinates of an output pixel, for raycasting from the same camera. */
 export function pixelToNdc(u: number, v: number, width: number, height: number): THREE.Vector2 {
   return new THREE.Vector2((u / width) * 2 - 1, 1 - (v / height) * 2);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cameraRotation, focalForFov, projectPoint } from '../../../../core/staging/room/camera';
 import type { LineSegment, RoomCamera, Vec3 } from '../../../../core/staging/room/types';
-import { fitManhattanFrame, focalFromVanishingPoints } from '../../../../core/staging/room/vanishingPoints';
+import { fitManhattanFrame } from '../../../../core/staging/room/vanishingPoints';
 
 const camera = (over: Partial<RoomCamera>): RoomCamera => ({
   width: 1024,
@@ -108,8 +108,10 @@ describe('fitManhattanFrame', () => {
     // Some 3900 px below the centre here: within a few pixels.
     const miss = Math.hypot(frame!.vertical.x / frame!.vertical.w - vertical.u, frame!.vertical.y / frame!.vertical.w - vertical.v); // prettier-ignore
     expect(miss).toBeLessThan(0.002 * Math.hypot(vertical.u - 512, vertical.v - 384));
-    const focal = focalFromVanishingPoints(frame!.horizontal[0], frame!.horizontal[1], 1024, 768);
-    expect(focal! / cam.focalPx).toBeCloseTo(1, 3);
+    // The two wall vanishing points give the focal length by f² = -(v1 - c)·(v2 - c).
+    const [a, b] = frame!.horizontal;
+    const f2 = -((a.x / a.w - 512) * (b.x / b.w - 512) + (a.y / a.w - 384) * (b.y / b.w - 384));
+    expect(Math.sqrt(f2) / cam.focalPx).toBeCloseTo(1, 3);
   });
 
   it('holds a given focal length and still finds the directions', () => {
@@ -139,16 +141,5 @@ describe('fitManhattanFrame', () => {
   it('finds nothing in a handful of random segments', () => {
     expect(fitManhattanFrame([], { width: 100, height: 100 })).toBeNull();
     expect(fitManhattanFrame([{ x1: 0, y1: 0, x2: 0, y2: 0 }], { width: 100, height: 100 })).toBeNull();
-  });
-});
-
-describe('focalFromVanishingPoints', () => {
-  it('is the square root of minus the product of the centred points, when real', () => {
-    const c = { x: 512, y: 384 };
-    expect(focalFromVanishingPoints({ x: c.x + 500, y: c.y, w: 1 }, { x: c.x - 2000, y: c.y, w: 1 }, 1024, 768)).toBeCloseTo(1000, 9); // prettier-ignore
-    // Homogeneous scale does not matter.
-    expect(focalFromVanishingPoints({ x: 2 * (c.x + 300), y: 2 * (c.y - 400), w: 2 }, { x: c.x - 1200, y: c.y - 600, w: 1 }, 1024, 768)).toBeCloseTo(Math.sqrt(300 * 1200 - 400 * 600), 9); // prettier-ignore
-    expect(focalFromVanishingPoints({ x: 1, y: 0, w: 0 }, { x: c.x, y: c.y, w: 1 }, 1024, 768)).toBeNull();
-    expect(focalFromVanishingPoints({ x: c.x + 5, y: c.y, w: 1 }, { x: c.x + 9, y: c.y, w: 1 }, 1024, 768)).toBeNull(); // prettier-ignore
   });
 });

@@ -14,8 +14,6 @@ import { coffeeTable, desk, diningTable, sideTable } from './tables';
 import { bathMat, bedLinen, cushions, outdoorRug, rug, throwBlanket, towels } from './textiles';
 
 export type { ParametricSpec } from './context';
-export { materialKindOf } from './materials';
-export { disposeParametricCache } from './textures';
 
 const BUILDERS: Record<CategoryId, Builder> = {
   sofa,
