@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { createSharedImage } from '../core/imaging/types';
 import { frameMemoryOf } from '../core/imaging/wasm/frames';
 import { BAND_KERNELS, COPY, HEIGHT, WARP_DEGREES, WIDTH } from './bands';
+import { median } from './stats';
 
 const MEGAPIXELS = (WIDTH * HEIGHT) / 1e6;
 const TSX_API = pathToFileURL(
@@ -49,12 +50,6 @@ const SHARP_OPS: Record<string, { op: string; run: (input: sharp.Sharp) => sharp
     },
   },
 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 /** Two threads over the shared frames; run(name) splits the rows in halves and resolves when both are done. */
 function startBandThreads(src: Uint8ClampedArray, dst: Uint8ClampedArray) {

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import type { BatchReport, EnhanceOutcome } from './page/api';
+import { median } from './stats';
 
 export const REPO = resolve(import.meta.dirname, '..');
 export const FIXTURES = resolve(REPO, '../shared/fixtures');
@@ -43,12 +44,6 @@ export const BENCH_HEIGHT = 3000;
 export const BENCH_MODES = ['autoOptimize'];
 export const BATCH_SIZE = 20;
 export const JPEG_QUALITY = 92;
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /** Builds bench/page with bench/vite.config.ts into `outDir` (a child process, as `vite build` runs for the app). */
 export async function buildBenchPage(outDir: string): Promise<void> {

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { DOOR, FLOOR_LABELS, FURNITURE_LABELS, WINDOWPANE } from '../core/staging/room/labels';
 import type { LabelMap } from '../core/staging/room/types';
 import { createSegmenter } from '../web/staging/segmenter';
+import { median } from './stats';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FIXTURES = resolve(ROOT, '../shared/fixtures/rooms');
@@ -141,11 +142,6 @@ async function diffOutside(photo: string, out: string, result: StageResult): Pro
     n += 3;
   }
   return n ? sum / n : 0;
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((p, q) => p - q);
-  return s.length ? s[Math.floor((s.length - 1) / 2)]! : 0;
 }
 
 const OPENINGS = new Set([WINDOWPANE, DOOR]);

@@ -10,14 +10,9 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { launchChromium, serveStagingPage } from '../scripts/lib/stagingPage';
 import type { StagingRunResult } from './page/stagingRender';
+import { median } from './stats';
 
 const DEFAULT_PHOTO = '../shared/fixtures/rooms/bedroom/97_bedroom.jpg';
-
-const median = (values: number[]): number => {
-  const s = [...values].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function main(): Promise<number> {
   const { values } = parseArgs({

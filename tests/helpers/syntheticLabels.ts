@@ -3,7 +3,7 @@
 // door, the furniture's footprints. Also a coarse, noisy version of a map, as a real segmenter delivers it.
 import { pixelRay, projectPoint } from '../../core/staging/room/camera';
 import { BED, CEILING, DOOR, FLOOR, SOFA, WALL, WINDOWPANE } from '../../core/staging/room/labels';
-import type { LabelMap, RoomCamera, Vec3 } from '../../core/staging/room/types';
+import type { FloorPoint, LabelMap, RoomCamera, Vec3 } from '../../core/staging/room/types';
 
 export interface SceneBox {
   label: number;
@@ -205,4 +205,17 @@ export function noisyLabels(map: LabelMap, seed = 1, amplitude = 3): LabelMap {
     for (let dy = 0; dy < 3; dy++) for (let dx = 0; dx < 3; dx++) out[(y0 + dy) * w + x0 + dx] = label;
   }
   return { width: w, height: h, labels: out };
+}
+
+/** The camera the floor plan is given: the scene's, at the default eye height it has to correct. */
+export const fitted = (scene: SyntheticScene): RoomCamera => ({ ...scene.camera, heightM: 1.4 });
+
+/** A simple polygon's area on the floor, square metres (shoelace). */
+export function area(polygon: readonly FloorPoint[]): number {
+  let twice = 0;
+  polygon.forEach((a, i) => {
+    const b = polygon[(i + 1) % polygon.length]!;
+    twice += a.x * b.z - b.x * a.z;
+  });
+  return Math.abs(twice) / 2;
 }

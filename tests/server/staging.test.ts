@@ -53,6 +53,18 @@ async function analyze(cookie: string, options: object = OPTIONS): Promise<Analy
   return AnalyzeStagingResponse.parse(await res.json());
 }
 
+/** POST 'apply' for one sofa with the device's picture; `fields` replace any of it, `key` null sends none. */
+function apply(cookie: string, fields: object = {}, key: string | null = randomUUID()): Promise<Response> {
+  const body = {
+    action: 'apply',
+    imageBase64: photo,
+    stagedImageBase64: staged,
+    selectedProducts: [{ id: 'sofa-modern-mid' }],
+    ...fields,
+  };
+  return post(server, '/api/virtual-staging', body, key ? { cookie, key } : { cookie });
+}
+
 async function errorOf(res: Response, status: number): Promise<StagingErrorBody> {
   expect(res.status).toBe(status);
   const body = StagingErrorBody.parse(await res.json());
@@ -221,17 +233,8 @@ describe('POST /api/virtual-staging apply (builtin: rendered on the device)', ()
   it('answers 422 STAGING_RENDERS_ON_DEVICE without the device picture, and charges nothing', async () => {
     const { cookie } = await signUp(server);
     const error = await errorOf(
-      await post(
-        server,
-        '/api/virtual-staging',
-        {
-          action: 'apply',
-          imageBase64: photo,
-          selectedProducts: [{ id: 'sofa-modern-mid' }],
-          options: OPTIONS,
-        },
-        { cookie, key: randomUUID() },
-      ),
+      // Without the device's picture (undefined is left out of the JSON).
+      await apply(cookie, { stagedImageBase64: undefined, options: OPTIONS }),
       422,
     );
     expect(error.code).toBe('STAGING_RENDERS_ON_DEVICE');
@@ -244,17 +247,7 @@ describe('POST /api/virtual-staging apply (builtin: rendered on the device)', ()
   ])('refuses a staged picture that is %s with 400 before charging', async (_name, base64) => {
     const { cookie } = await signUp(server);
     const error = await errorOf(
-      await post(
-        server,
-        '/api/virtual-staging',
-        {
-          action: 'apply',
-          imageBase64: photo,
-          stagedImageBase64: `data:image/jpeg;base64,${base64}`,
-          selectedProducts: [{ id: 'sofa-modern-mid' }],
-        },
-        { cookie, key: randomUUID() },
-      ),
+      await apply(cookie, { stagedImageBase64: `data:image/jpeg;base64,${base64}` }),
       400,
     );
     expect(error.code).toBe('INVALID_REQUEST');
@@ -265,17 +258,7 @@ describe('POST /api/virtual-staging apply (builtin: rendered on the device)', ()
   it('refuses a staged picture that is no data: URL with 400', async () => {
     const { cookie } = await signUp(server);
     const error = await errorOf(
-      await post(
-        server,
-        '/api/virtual-staging',
-        {
-          action: 'apply',
-          imageBase64: photo,
-          stagedImageBase64: 'https://example.com/staged.jpg',
-          selectedProducts: [{ id: 'sofa-modern-mid' }],
-        },
-        { cookie, key: randomUUID() },
-      ),
+      await apply(cookie, { stagedImageBase64: 'https://example.com/staged.jpg' }),
       400,
     );
     expect(error.code).toBe('INVALID_REQUEST');
@@ -285,34 +268,11 @@ describe('POST /api/virtual-staging apply (builtin: rendered on the device)', ()
   it('refuses unknown product ids and a missing key before charging', async () => {
     const { cookie } = await signUp(server);
     const unknown = await errorOf(
-      await post(
-        server,
-        '/api/virtual-staging',
-        {
-          action: 'apply',
-          imageBase64: photo,
-          stagedImageBase64: staged,
-          selectedProducts: [{ id: 'sofa-gold-throne' }],
-        },
-        { cookie, key: randomUUID() },
-      ),
+      await apply(cookie, { selectedProducts: [{ id: 'sofa-gold-throne' }] }),
       400,
     );
     expect(unknown.details).toMatchObject({ reason: 'UNKNOWN_PRODUCTS', ids: ['sofa-gold-throne'] });
-    const noKey = await errorOf(
-      await post(
-        server,
-        '/api/virtual-staging',
-        {
-          action: 'apply',
-          imageBase64: photo,
-          stagedImageBase64: staged,
-          selectedProducts: [{ id: 'sofa-modern-mid' }],
-        },
-        { cookie },
-      ),
-      400,
-    );
+    const noKey = await errorOf(await apply(cookie, {}, null), 400);
     expect(noKey.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
     expect(await creditsOf(server, cookie)).toBe(10);
   });

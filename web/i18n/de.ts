@@ -468,7 +468,13 @@ export const de = {
     },
     stagingPlacementFailed: {
       title: 'Fehler beim Virtual Staging',
-      description: 'Der Raum konnte auf deinem Gerät nicht eingerichtet werden: {message}',
+      description:
+        'Der Raum konnte auf deinem Gerät nicht vermessen und eingerichtet werden. Bitte versuche es erneut oder wähle ein anderes Foto.',
+    },
+    stagingRenderFailed: {
+      title: 'Fehler beim Virtual Staging',
+      description:
+        'Das eingerichtete Foto konnte auf deinem Gerät nicht erstellt werden. Es wurden keine Credits abgebucht. Bitte versuche es erneut.',
     },
   },
   export: {

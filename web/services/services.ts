@@ -30,8 +30,6 @@ const stagingApi = () => import('../api/staging');
 
 /** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
 const ANALYSIS_SIDE = 1024;
-/** Staging sends the device's render: large enough for a listing, small enough for the JSON body limit. */
-const STAGING_SIDE = 2048;
 /** Grid thumbnails: wide enough for the largest grid cell on a sharp screen. */
 const PREVIEW_WIDTH = 480;
 
@@ -170,10 +168,11 @@ export function createServices(
         return (await stagingApi()).analyzeStaging(signal, { imageBase64, options });
       },
       async apply(signal, { image, stagedImage, idempotencyKey, ...request }) {
-        // The device rendered the staging; the original only identifies the photo, so it travels small.
+        // The device's render is already a JPEG of at most 2048 px (web/staging/device.ts): it travels as it is,
+        // not decoded and encoded a second time. The original only identifies the photo, so it travels small.
         const [imageBase64, stagedImageBase64] = await Promise.all([
           downscaledDataUrl(image, ANALYSIS_SIDE),
-          downscaledDataUrl(stagedImage, STAGING_SIDE),
+          blobToDataUrl(stagedImage),
         ]);
         const { applyStaging } = await stagingApi();
         const answer = await applyStaging(signal, {

@@ -1,6 +1,7 @@
 // Virtual staging on the device, as the workflow's stagingDevice port: the photo is planned once (segmenter,
 // camera, floor, layout: plan.ts) and becomes a StagingScene that draws arrangements live on the dialog's canvas
 // and renders the chosen one at full size. Loaded with the first staging (three.js, onnxruntime, models).
+import { analysisSize } from '../../core/analysis/room/downscale';
 import type { StagingProduct } from '../../core/contract/staging';
 import { placementProblems, type PlacedPiece } from '../../core/staging/layout';
 import type { StagingScene, StagingView } from '../workflow/actions/deps';
@@ -13,11 +14,6 @@ import { createSegmenter } from './segmenter';
 const OUTPUT_SIDE = 2048;
 /** The long side of the live view's drawing buffer: sharp in the dialog, light enough to redraw while dragging. */
 const PREVIEW_SIDE = 960;
-
-const fitted = (photo: ImageBitmap, side: number) => {
-  const scale = Math.min(1, side / Math.max(photo.width, photo.height));
-  return { width: Math.round(photo.width * scale), height: Math.round(photo.height * scale) };
-};
 
 async function toJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
   return new Promise((resolve, reject) =>
@@ -39,9 +35,7 @@ export async function placeOnDevice(
     const plan = await planStaging(photo, input.products, segmenter);
     signal.throwIfAborted();
     const models = sceneModels(input.catalogue);
-    const outputWidth = Math.round(
-      photo.width * Math.min(1, OUTPUT_SIDE / Math.max(photo.width, photo.height)),
-    );
+    const [outputWidth] = analysisSize(photo.width, photo.height, OUTPUT_SIDE);
     const views = new Set<StagingView>();
     return {
       pieces: plan.layout.pieces,
@@ -49,7 +43,7 @@ export async function placeOnDevice(
       cameraYawDeg: plan.room.camera.yawDeg,
       problems: (pieces, key) => placementProblems(plan.room, pieces, key),
       async mount(canvas) {
-        Object.assign(canvas, fitted(photo, PREVIEW_SIDE));
+        [canvas.width, canvas.height] = analysisSize(photo.width, photo.height, PREVIEW_SIDE);
         const stage = new StagingStage(canvas, {
           photo,
           room: plan.room,

@@ -1,6 +1,7 @@
 // Plans a staging on the device: the photo's classes (the segmenter), its camera (vanishing points), the floor
 // plan in metres, and where each ticked product goes (the layout). The dialog and `npm run stage` both start
 // here; the scene (scene/) then renders the plan. Runs at 1024 px on the long side, which is all the fits need.
+import { analysisSize } from '../../core/analysis/room/downscale';
 import type { StagingProduct } from '../../core/contract/staging';
 import { layoutRoom, type LayoutProduct, type LayoutResult } from '../../core/staging/layout';
 import { fitCamera } from '../../core/staging/room/fitCamera';
@@ -22,9 +23,7 @@ export interface StagingPlan {
 
 /** The photo's pixels at the analysis size. */
 function analysisPixels(photo: ImageBitmap): ImageData {
-  const scale = Math.min(1, ANALYSIS_SIDE / Math.max(photo.width, photo.height));
-  const width = Math.max(1, Math.round(photo.width * scale));
-  const height = Math.max(1, Math.round(photo.height * scale));
+  const [width, height] = analysisSize(photo.width, photo.height, ANALYSIS_SIDE);
   const canvas = new OffscreenCanvas(width, height);
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('no 2D canvas');

@@ -151,12 +151,11 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
         }
         scene = placed;
         store.dispatch({ type: 'stagingPlaced', pieces: placed.pieces, leftOut: placed.leftOut });
-      } catch (error) {
+      } catch {
         if (signal.aborted) return;
         store.dispatch({ type: 'stagingPlacementFailed' });
-        notice('toast.stagingPlacementFailed', {
-          message: error instanceof Error ? error.message : String(error),
-        });
+        // The device's errors (WebGL, WebAssembly, a model download) are the browser's English: say it in German.
+        notice('toast.stagingPlacementFailed');
       }
     },
 
@@ -173,8 +172,17 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
       const signal = jobs.begin();
       const counts = new Map<string, number>();
       for (const piece of open.session.pieces) counts.set(piece.id, (counts.get(piece.id) ?? 0) + 1);
+      let stagedImage: Blob;
       try {
-        const stagedImage = await scene.render(open.session.pieces);
+        stagedImage = await scene.render(open.session.pieces);
+      } catch {
+        if (signal.aborted) return;
+        store.dispatch({ type: 'stagingFinishFailed' });
+        // Nothing was sent, so nothing was charged; the browser's own error is not for the host.
+        notice('toast.stagingRenderFailed');
+        return;
+      }
+      try {
         const staged = await deps.staging.apply(signal, {
           image: await originalOf(deps, imageId),
           stagedImage,

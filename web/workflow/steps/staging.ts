@@ -29,7 +29,7 @@ type StagingEvent =
   | 'stagingFinishFailed'
   | 'stagingCompleted';
 
-export function newStagingSession(): StagingSession {
+function newStagingSession(): StagingSession {
   return {
     step: 'options',
     style: 'auto',

@@ -5,13 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scaleCamera } from '../../../../core/staging/room/camera';
 import { roomFromLabels } from '../../../../core/staging/room/floorPlan';
 import { BED, FLOOR, TABLE, WALL } from '../../../../core/staging/room/labels';
-import type {
-  FloorPoint,
-  LabelMap,
-  RoomCamera,
-  RoomModel,
-  WallLine,
-} from '../../../../core/staging/room/types';
+import type { FloorPoint, LabelMap, RoomModel, WallLine } from '../../../../core/staging/room/types';
 import {
   BED_BOX,
   bedroomScene,
@@ -20,17 +14,10 @@ import {
   SOFA_BOX,
   visibleFreeFloorArea,
   type SceneBox,
-  type SyntheticScene,
+  area,
+  fitted,
 } from '../../../helpers/syntheticLabels';
-
-function area(polygon: FloorPoint[]): number {
-  let twice = 0;
-  polygon.forEach((a, i) => {
-    const b = polygon[(i + 1) % polygon.length]!;
-    twice += a.x * b.z - b.x * a.z;
-  });
-  return Math.abs(twice) / 2;
-}
+import { pointInPolygon } from '../../../../core/staging/layout/geometry';
 
 interface Rect {
   x0: number;
@@ -62,7 +49,6 @@ function wallAt(room: RoomModel, axis: 'x' | 'z', value: number, tolerance: numb
 }
 
 /** The camera as the fit delivers it: right orientation and focal length, but no idea of the eye height. */
-const fitted = (scene: SyntheticScene): RoomCamera => ({ ...scene.camera, heightM: 1.4 });
 
 describe('roomFromLabels on a rendered bedroom', () => {
   const scene = bedroomScene();
@@ -90,8 +76,8 @@ describe('roomFromLabels on a rendered bedroom', () => {
     }
     // Nothing of the floor under the bed: the bed's middle lies outside the polygon's band of depths there.
     const bedMiddle = { x: 0.4, z: -4 };
-    expect(insidePolygon(bedMiddle, room.floor)).toBe(false);
-    expect(insidePolygon({ x: 0.4, z: -2.6 }, room.floor)).toBe(true);
+    expect(pointInPolygon(bedMiddle, room.floor)).toBe(false);
+    expect(pointInPolygon({ x: 0.4, z: -2.6 }, room.floor)).toBe(true);
   });
 
   it('finds the back wall and both side walls within 10 cm, axis-aligned, facing into the room', () => {
@@ -129,9 +115,9 @@ describe('roomFromLabels on a rendered bedroom', () => {
     const walkways = room.keepFree.filter((z) => z.kind === 'walkway');
     expect(walkways).toHaveLength(1);
     const way = walkways[0]!.polygon;
-    expect(insidePolygon({ x: 0, z: -0.05 }, way)).toBe(true);
-    expect(insidePolygon({ x: 1.4, z: -4.45 }, way)).toBe(true);
-    expect(insidePolygon({ x: -0.5, z: -2 }, way)).toBe(false);
+    expect(pointInPolygon({ x: 0, z: -0.05 }, way)).toBe(true);
+    expect(pointInPolygon({ x: 1.4, z: -4.45 }, way)).toBe(true);
+    expect(pointInPolygon({ x: -0.5, z: -2 }, way)).toBe(false);
     const [a, b, c] = way;
     expect(Math.hypot(b!.x - c!.x, b!.z - c!.z)).toBeCloseTo(0.6, 6);
     expect(Math.hypot(a!.x - b!.x, a!.z - b!.z)).toBeGreaterThan(4);
@@ -165,10 +151,10 @@ describe('roomFromLabels with furniture standing free', () => {
   const room = roomFromLabels(renderLabels(scene), fitted(scene));
 
   it('keeps the table and the floor behind it out of the outline, and reports the table as an obstacle', () => {
-    expect(insidePolygon({ x: 0.2, z: -2.7 }, room.floor)).toBe(false);
-    expect(insidePolygon({ x: 0.2, z: -4.2 }, room.floor)).toBe(false);
-    expect(insidePolygon({ x: 1.0, z: -2.5 }, room.floor)).toBe(true);
-    expect(insidePolygon({ x: 1.6, z: -4.2 }, room.floor)).toBe(true);
+    expect(pointInPolygon({ x: 0.2, z: -2.7 }, room.floor)).toBe(false);
+    expect(pointInPolygon({ x: 0.2, z: -4.2 }, room.floor)).toBe(false);
+    expect(pointInPolygon({ x: 1.0, z: -2.5 }, room.floor)).toBe(true);
+    expect(pointInPolygon({ x: 1.6, z: -4.2 }, room.floor)).toBe(true);
     // Only the floor glimpsed behind the table is missing from the truly visible free floor.
     const truth = visibleFreeFloorArea(scene);
     expect(area(room.floor)).toBeLessThan(truth);
@@ -306,14 +292,3 @@ describe('odd maps', () => {
     expect(roomFromLabels(labels, { ...camera, pitchDeg: Number.NaN }).floor).toEqual([]);
   });
 });
-
-/** Ray casting point-in-polygon on the floor plane. */
-function insidePolygon(p: FloorPoint, polygon: FloorPoint[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (a.z > p.z !== b.z > p.z && p.x < ((b.x - a.x) * (p.z - a.z)) / (b.z - a.z) + a.x) inside = !inside;
-  }
-  return inside;
-}

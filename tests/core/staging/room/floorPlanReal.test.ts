@@ -4,16 +4,16 @@
 import { describe, expect, it } from 'vitest';
 import { roomFromLabels } from '../../../../core/staging/room/floorPlan';
 import { CABINET, CHAIR, FLOOR, TABLE } from '../../../../core/staging/room/labels';
-import type { FloorPoint, LabelMap, RoomCamera, RoomModel } from '../../../../core/staging/room/types';
+import type { FloorPoint, LabelMap, RoomModel } from '../../../../core/staging/room/types';
 import {
   bedroomScene,
   renderLabels,
   SOFA_BOX,
   type SceneBox,
-  type SyntheticScene,
+  area,
+  fitted,
 } from '../../../helpers/syntheticLabels';
-
-const fitted = (scene: SyntheticScene): RoomCamera => ({ ...scene.camera, heightM: 1.4 });
+import { pointInPolygon } from '../../../../core/staging/layout/geometry';
 
 function segmentsCross(a: FloorPoint, b: FloorPoint, c: FloorPoint, d: FloorPoint): boolean {
   const side = (p: FloorPoint, q: FloorPoint, r: FloorPoint) =>
@@ -32,25 +32,6 @@ function selfCrossing(polygon: FloorPoint[]): boolean {
     }
   }
   return false;
-}
-
-function area(polygon: FloorPoint[]): number {
-  let twice = 0;
-  polygon.forEach((a, i) => {
-    const b = polygon[(i + 1) % polygon.length]!;
-    twice += a.x * b.z - b.x * a.z;
-  });
-  return Math.abs(twice) / 2;
-}
-
-function insidePolygon(p: FloorPoint, polygon: FloorPoint[]): boolean {
-  let inside = false;
-  for (let i = 0, j = polygon.length - 1; i < polygon.length; j = i++) {
-    const a = polygon[i]!;
-    const b = polygon[j]!;
-    if (a.z > p.z !== b.z > p.z && p.x < ((b.x - a.x) * (p.z - a.z)) / (b.z - a.z) + a.x) inside = !inside;
-  }
-  return inside;
 }
 
 /**
@@ -80,7 +61,7 @@ describe('the free floor on a frayed segmentation', () => {
 
   it('keeps the floor between the stripes: most of the clean outline', () => {
     expect(area(room.floor)).toBeGreaterThan(0.7 * area(clean.floor));
-    expect(insidePolygon({ x: 0.4, z: -2.6 }, room.floor)).toBe(true);
+    expect(pointInPolygon({ x: 0.4, z: -2.6 }, room.floor)).toBe(true);
   });
 
   it('stays simple on a map whose floor comes in two bands split by a post', () => {
@@ -89,7 +70,7 @@ describe('the free floor on a frayed segmentation', () => {
     const split = roomFromLabels({ width: 512, height: 512, labels }, fitted(scene));
     expect(selfCrossing(split.floor)).toBe(false);
     // One band only: the larger one, right of the post, holds the point in front of the bed.
-    expect(insidePolygon({ x: 0.4, z: -2.6 }, split.floor)).toBe(true);
+    expect(pointInPolygon({ x: 0.4, z: -2.6 }, split.floor)).toBe(true);
   });
 });
 
