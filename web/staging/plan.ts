@@ -60,7 +60,7 @@ export async function planStaging(
   const labels = await segmenter.segment(pixels);
   const camera = fitCamera({ gray: { width: pixels.width, height: pixels.height, data: luminance(pixels) } });
   const room = roomFromLabels(labels, camera);
-  return { room, labels, layout: layoutRoom(room, layoutProducts(products)) };
+  return { room, labels, layout: layoutRoom(room, layoutProducts(products), labels) };
 }
 
 /** What the scene builds for each product: its glTF model when the feed names one, else the parametric piece. */

@@ -4,7 +4,7 @@
 // wall pieces hang clear of windows, doors and tall furniture. Also the check for a piece the host moved by hand.
 import { categoryById } from '../categories';
 import { cameraRotation, projectPoint } from '../room/camera';
-import type { FloorPoint, RoomModel } from '../room/types';
+import type { FloorPoint, LabelMap, RoomModel } from '../room/types';
 import type { CategoryId, Placement } from '../types';
 import {
   footprint,
@@ -77,6 +77,8 @@ export interface Scene {
   groups: Map<string, string>;
   /** Per obstacle, the walls it stands against. */
   obstacleWalls: number[][];
+  /** The photo's classes, where known: a piece laid on real furniture must land on its pixels. */
+  labels: LabelMap | null;
 }
 
 export function viewDirection(room: RoomModel): FloorPoint {
@@ -85,10 +87,11 @@ export function viewDirection(room: RoomModel): FloorPoint {
   return normalize({ x: -r[2], z: -r[8] });
 }
 
-export function makeScene(room: RoomModel): Scene {
+export function makeScene(room: RoomModel, labels: LabelMap | null = null): Scene {
   const forward = viewDirection(room);
   return {
     room,
+    labels,
     toCamera: { x: -forward.x, z: -forward.z },
     placed: [],
     groups: new Map(),

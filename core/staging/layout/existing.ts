@@ -55,6 +55,13 @@ export function existingAnchors(scene: Scene): ExistingAnchor[] {
   return anchors;
 }
 
+/** The obstacle a piece's `on` names when it stands on furniture already in the room, else null. */
+export function existingObstacleOf(key: string | undefined): number | null {
+  if (!key?.startsWith(EXISTING_KEY_PREFIX)) return null;
+  const index = Number(key.slice(EXISTING_KEY_PREFIX.length));
+  return Number.isInteger(index) ? index : null;
+}
+
 export function existingOf(scene: Scene, category: CategoryId): ExistingAnchor[] {
   return existingAnchors(scene).filter((a) => a.category === category);
 }

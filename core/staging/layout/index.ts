@@ -3,3 +3,4 @@
 export type { LayoutProduct, LayoutResult, LeftOutPiece, PlacedPiece, PlacementProblem } from './types';
 export { layoutRoom } from './layout';
 export { placementProblems } from './constraints';
+export { existingObstacleOf } from './existing';

@@ -1,7 +1,7 @@
 // The layout's entry point: every unit of every chosen product, in the order a stager works (the bed or sofa
 // first, then what goes with it, then the rest, rugs, things on tops and walls last), gets the spot its rule finds
 // or is left out with the reason. Deterministic: no randomness, fixed grids and fixed tie-breaks.
-import type { RoomModel } from '../room/types';
+import type { LabelMap, RoomModel } from '../room/types';
 import type { CategoryId } from '../types';
 import { makeScene, standsOnFloor } from './constraints';
 import * as decor from './decorRules';
@@ -97,9 +97,16 @@ function pieceOf(job: Job, spot: Exclude<Outcome, LeftOutReason>): PlacedPiece {
   };
 }
 
-/** Where a stager would put each unit of the chosen products in this room; what finds no place is left out. */
-export function layoutRoom(room: RoomModel, products: readonly LayoutProduct[]): LayoutResult {
-  const ctx: RuleContext = { scene: makeScene(room), products };
+/**
+ * Where a stager would put each unit of the chosen products in this room; what finds no place is left out. With
+ * the photo's classes, textiles may also dress the real sofa or bed where they land on its pixels.
+ */
+export function layoutRoom(
+  room: RoomModel,
+  products: readonly LayoutProduct[],
+  labels: LabelMap | null = null,
+): LayoutResult {
+  const ctx: RuleContext = { scene: makeScene(room, labels), products };
   const placed: { job: Job; piece: PlacedPiece }[] = [];
   const left: { job: Job; reason: LeftOutReason }[] = [];
   for (const job of jobsOf(products)) {

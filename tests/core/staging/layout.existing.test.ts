@@ -1,10 +1,12 @@
 // The stager furnishing around what is already there: nightstands, lamps, rugs and art go with an existing bed,
 // side table, floor lamp, coffee table and armchair with an existing sofa, with the same rules as around our own
-// pieces and every hard constraint kept; textiles and tops never go on existing furniture; our own anchors first.
+// pieces and every hard constraint kept; tops never go on existing furniture, and textiles only where the photo's
+// classes show they land on it; our own anchors first.
 import { describe, expect, it } from 'vitest';
 import { layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
 import { footprint } from '../../../core/staging/layout/geometry';
-import type { Obstacle } from '../../../core/staging/room/types';
+import { BED, FLOOR } from '../../../core/staging/room/labels';
+import type { LabelMap, Obstacle } from '../../../core/staging/room/types';
 import type { CategoryId } from '../../../core/staging/types';
 import { boxRoom, camera, expectSound, extent, gap, pieceOf, product, rect } from './layoutRooms';
 
@@ -64,13 +66,39 @@ describe('layoutRoom: around an existing bed, headboard on the back wall', () =>
     expect(r.maxX - r.minX).toBeGreaterThan(r.maxZ - r.minZ); // across the bed
   });
 
-  it.each(['cushions', 'throw', 'bedLinen'] as const)(
-    'leaves %s out: we would draw over the real bed',
-    (c) => {
-      expect(result.pieces.some((p) => p.category === c)).toBe(false);
-      expect(result.leftOut).toContainEqual({ id: c, category: c, reason: 'noAnchor' });
-    },
-  );
+  it.each([
+    ['cushions', 'noAnchor'],
+    ['bedLinen', 'noAnchor'],
+    // A throw could go on a real bed, but without the photo's classes nothing says it would land on it.
+    ['throw', 'noSpace'],
+  ] as const)('leaves %s out (%s): we would draw over the real bed', (c, reason) => {
+    expect(result.pieces.some((p) => p.category === c)).toBe(false);
+    expect(result.leftOut).toContainEqual({ id: c, category: c, reason });
+  });
+
+  /** The photo's classes: every pixel one class. */
+  const filled = (id: number): LabelMap => ({
+    width: 64,
+    height: 48,
+    labels: new Uint8Array(64 * 48).fill(id),
+  });
+  const withThrow = (labels: LabelMap) => layoutRoom(room, products(['throw']), labels);
+
+  it('lays a throw across the real bed short of its foot where the photo shows bed there', () => {
+    const placed = pieceOf(withThrow(filled(BED)), 'throw#0');
+    expect(placed.on).toBe('existing:0');
+    expect(placed.x).toBeCloseTo(0, 6);
+    // On the mattress (its estimate is 1.1 m high, a mattress top is 0.55 m), between the middle and the foot.
+    expect(placed.elevationM).toBeCloseTo(0.55, 6);
+    expect(placed.z).toBeGreaterThan(-4.95);
+    expect(placed.z).toBeLessThan(-3.9 - 0.25);
+  });
+
+  it('leaves the throw out where the photo shows floor at that spot', () => {
+    const result = withThrow(filled(FLOOR));
+    expect(result.pieces).toEqual([]);
+    expect(result.leftOut).toEqual([{ id: 'throw', category: 'throw', reason: 'noSpace' }]);
+  });
 });
 
 describe('layoutRoom: a rough existing bed footprint', () => {
@@ -175,7 +203,7 @@ describe('layoutRoom: around an existing sofa on the back wall', () => {
     expect(pieceOf(result, 'artwork#0').elevationM).toBeGreaterThanOrEqual(0.85 + 0.3);
     expect(extent(pieceOf(result, 'rug#0')).minZ).toBeGreaterThanOrEqual(-5.1 - 1e-6);
     expect(pieceOf(result, 'vase#0').on).toBe('coffeeTable#0');
-    // Cushions never go on the existing sofa; on the armchair we brought they may.
+    // Our armchair comes before the existing sofa.
     expect(pieceOf(result, 'cushions#0').on).toBe('armchair#0');
   });
 });

@@ -4,7 +4,7 @@
 import * as THREE from 'three';
 import { GLTFLoader, type GLTF } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { MeshoptDecoder } from 'three/examples/jsm/libs/meshopt_decoder.module.js';
-import { buildParametricModel, disposeParametricModel } from './parametric';
+import { buildParametricModel, disposeParametricModel, type ParametricSpec } from './parametric';
 import { disposeParametricCache } from './parametric/textures';
 import type { PlacedPiece, ProductModel } from './types';
 import { applyVariant, closestVariant, parseColour, variantNames } from './variants';
@@ -87,23 +87,38 @@ async function glbModel(
   return { model, variant: index >= 0 ? (variantNames(gltf)[index] ?? null) : null };
 }
 
-/** Flat textiles whose size has them thin in depth; the parametric builder stands them in the x/y plane. */
-const FLAT_TEXTILES = new Set(['throw', 'bedLinen']);
-/** A throw on a sofa or bed lies folded in three along its length (a 170 cm throw would hang off a seat). */
+/** Bed linen stands in the x/y plane as its size says; on a bed the parametric builder's cover is laid down. */
+const FLAT_TEXTILES = new Set(['bedLinen']);
+/** A throw on a sofa or bed lies folded in three along its length (a 170 cm throw would hang off a seat)... */
 const THROW_FOLDS = 3;
+/** ...and then is about this thick, in cm. */
+const FOLDED_THROW_CM = 4;
 /** Cushions lean back against the backrest or headboard instead of standing bolt upright. */
 const CUSHION_LEAN_RAD = 0.22;
 
 /**
- * Lays a textile on the piece it is `on`: a throw or linen turned −90° about X (its front face up, its top edge
- * towards the back), a throw folded; cushions stay upright as cushions are arranged, leaning back. Seating on
- * the origin afterwards puts the result's bottom at the host's seat or mattress height.
+ * The parametric model of a piece: a throw `on` a sofa or bed is built folded and lying (its hanging size is
+ * upright: w wide, h long, d thin).
+ */
+function parametricModel(piece: PlacedPiece, spec: ParametricSpec): THREE.Object3D {
+  if (!piece.on || spec.category !== 'throw') return buildParametricModel(spec);
+  const { w, h } = spec.sizeCm;
+  return buildParametricModel({
+    ...spec,
+    folded: true,
+    sizeCm: { w, d: h / THROW_FOLDS, h: FOLDED_THROW_CM },
+  });
+}
+
+/**
+ * Lays a textile on the piece it is `on`: linen turned −90° about X (its front face up, its top edge towards the
+ * back); cushions stay upright as cushions are arranged, leaning back. Seating on the origin afterwards puts the
+ * result's bottom at the host's seat or mattress height.
  */
 function layOnHost(model: THREE.Object3D, piece: PlacedPiece): void {
   if (!piece.on) return;
   if (FLAT_TEXTILES.has(piece.category)) {
     model.rotation.x = -Math.PI / 2;
-    if (piece.category === 'throw') model.scale.set(1, 1 / THROW_FOLDS, THROW_FOLDS);
   } else if (piece.category === 'cushions') {
     model.rotation.x = -CUSHION_LEAN_RAD;
   }
@@ -121,10 +136,10 @@ export async function loadPieceModel(piece: PlacedPiece, product: ProductModel):
       isGlb = true;
     } catch (error) {
       note = `GLB ${product.glbUrl} not loaded (${String(error)}); parametric model used`;
-      model = buildParametricModel(product.spec);
+      model = parametricModel(piece, product.spec);
     }
   } else {
-    model = buildParametricModel(product.spec);
+    model = parametricModel(piece, product.spec);
   }
   if (!isGlb) layOnHost(model, piece);
   const have = seatOnOrigin(model);

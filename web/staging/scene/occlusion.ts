@@ -1,8 +1,10 @@
 // Furniture already in the photo hides the new pieces behind it. Each connected furniture region of the label map
 // becomes a depth-only occluder: a vertical plane facing the camera at the region's front (the nearest footprint
 // point of the RoomModel obstacle it shows, else where its lowest pixels meet the floor), cut to the region's
-// mask in image space. Drawn first, it writes depth but no colour, so what lies behind it is never drawn.
+// mask in image space. Drawn first, it writes depth but no colour, so what lies behind it is never drawn. A real
+// piece that carries one of ours (cushions on the real sofa) has its plane moved back behind what it carries.
 import * as THREE from 'three';
+import { existingObstacleOf } from '../../../core/staging/layout';
 import { cameraPosition, floorPointAt, projectPoint } from '../../../core/staging/room/camera';
 import type { FloorPoint, LabelMap, Obstacle, RoomModel } from '../../../core/staging/room/types';
 
@@ -126,10 +128,17 @@ function obstacleBox(
   return Number.isFinite(x0) ? [x0, y0, x1, y1] : null;
 }
 
-/** Where a region stands: the front of the obstacle it overlaps most, else the floor under its lowest pixels. */
-function regionFront(room: RoomModel, labels: LabelMap, region: Region): FloorPoint | null {
-  let best: { obstacle: Obstacle; overlap: number } | null = null;
-  for (const obstacle of room.obstacles) {
+/**
+ * Where a region stands: the front of the obstacle it overlaps most (and which one), else the floor under its
+ * lowest pixels.
+ */
+function regionFront(
+  room: RoomModel,
+  labels: LabelMap,
+  region: Region,
+): { front: FloorPoint; obstacle: number | null } | null {
+  let best: { obstacle: Obstacle; index: number; overlap: number } | null = null;
+  for (const [index, obstacle] of room.obstacles.entries()) {
     const id = OCCLUDER_IDS[obstacle.label];
     if (id !== undefined && id !== region.id) continue;
     const box = obstacleBox(room, obstacle, labels);
@@ -137,15 +146,16 @@ function regionFront(room: RoomModel, labels: LabelMap, region: Region): FloorPo
     const ow = Math.min(box[2], region.x1) - Math.max(box[0], region.x0);
     const oh = Math.min(box[3], region.y1) - Math.max(box[1], region.y0);
     const overlap = ow > 0 && oh > 0 ? ow * oh : 0;
-    if (overlap > 0 && (!best || overlap > best.overlap)) best = { obstacle, overlap };
+    if (overlap > 0 && (!best || overlap > best.overlap)) best = { obstacle, index, overlap };
   }
   if (best) {
     const p = nearestFootprintPoint(room, best.obstacle);
-    if (p) return p;
+    if (p) return { front: p, obstacle: best.index };
   }
   const u = (region.footU * room.camera.width) / labels.width;
   const v = (region.footV * room.camera.height) / labels.height;
-  return floorPointAt(room.camera, u, v);
+  const front = floorPointAt(room.camera, u, v);
+  return front ? { front, obstacle: null } : null;
 }
 
 const vertexShader = /* glsl */ `
@@ -180,8 +190,9 @@ export function buildOccluders(room: RoomModel, labels: LabelMap | null): THREE.
   if (!labels) return group;
   const eye = cameraPosition(room.camera);
   for (const region of occluderRegions(labels)) {
-    const front = regionFront(room, labels, region);
-    if (!front) continue;
+    const stands = regionFront(room, labels, region);
+    if (!stands) continue;
+    const { front } = stands;
     // One transparent pixel around the mask so linear filtering fades out at the crop's edge.
     const bw = region.x1 - region.x0;
     const bh = region.y1 - region.y0;
@@ -218,9 +229,38 @@ export function buildOccluders(room: RoomModel, labels: LabelMap | null): THREE.
     plane.castShadow = false;
     plane.receiveShadow = false;
     plane.userData.occluder = true;
+    plane.userData.obstacle = stands.obstacle;
+    plane.userData.front = front;
     group.add(plane);
   }
   return group;
+}
+
+/**
+ * Moves the plane of each real piece that carries pieces of ours (a throw on the real bed) back to behind the
+ * farthest of them, so the piece no longer hides what lies on it; the rest of what it hides lies behind that.
+ */
+export function fitOccludersToHosts(
+  group: THREE.Group,
+  room: RoomModel,
+  pieces: readonly { on?: string | undefined; object: THREE.Object3D }[],
+): void {
+  const eye = cameraPosition(room.camera);
+  const depthOf = (p: FloorPoint) => projectPoint(room.camera, { x: p.x, y: 0, z: p.z })?.depth ?? -Infinity;
+  for (const plane of group.children) {
+    const front = plane.userData.front as FloorPoint | undefined;
+    const obstacle = plane.userData.obstacle as number | null | undefined;
+    if (!front || obstacle === null || obstacle === undefined) continue;
+    let at = front;
+    for (const piece of pieces) {
+      if (existingObstacleOf(piece.on) !== obstacle) continue;
+      const box = new THREE.Box3().setFromObject(piece.object);
+      for (const x of [box.min.x, box.max.x])
+        for (const z of [box.min.z, box.max.z]) if (depthOf({ x, z }) > depthOf(at)) at = { x, z };
+    }
+    plane.position.set(at.x, 0, at.z);
+    plane.lookAt(eye.x, 0, eye.z);
+  }
 }
 
 /**

@@ -5,7 +5,7 @@ import * as THREE from 'three';
 import type { LabelMap, RoomModel } from '../../../core/staging/room/types';
 import { aimKeyLight, createKeyLight, keyLightSource, type KeyLightSource } from './lighting';
 import { disposePieceModel, loadPieceModel, type PieceModel } from './models';
-import { buildOccluders, disposeOccluders, setOccluderView } from './occlusion';
+import { buildOccluders, disposeOccluders, fitOccludersToHosts, setOccluderView } from './occlusion';
 import { buildPhotoEnvironment, buildPhotoLightProbe, type PhotoEnvironment } from './photoEnvironment';
 import { adaptForNoEnvironment, photoCubeTexture } from './photoReflection';
 import { meanLinearLuminance, type Pixels } from './photoStats';
@@ -240,6 +240,11 @@ export class StagingScene {
     this.placed = pieces.filter((p) => this.loaded.has(p.key));
     const objects = new Map([...this.loaded].map(([key, e]) => [key, e.model.object as THREE.Object3D]));
     this.catcher.setPieces(this.placed, objects);
+    fitOccludersToHosts(
+      this.occluders,
+      this.room,
+      this.placed.map((piece) => ({ on: piece.on, object: objects.get(piece.key)! })),
+    );
     this.aim();
     return notes;
   }

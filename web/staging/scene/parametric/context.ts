@@ -25,6 +25,11 @@ export interface ParametricSpec {
   /** German material description, e.g. 'Webstoff grau', 'Eiche massiv, geölt', 'Samt smaragdgrün'. */
   material: string;
   style?: ParametricStyle;
+  /**
+   * A throw laid folded on a sofa or bed instead of hanging: then sizeCm is the folded blanket's (w across the
+   * host, d its folded length, h its thickness).
+   */
+  folded?: boolean;
 }
 
 /** The material a category is most likely made of when the description names none we know. */

@@ -11,7 +11,7 @@ import { bistroSet, lounger, planter } from './outdoor';
 import { armchair, barStool, bench, diningChair, officeChair, sofa } from './seating';
 import { kitchenCart, nightstand, shelf, sideboard, tvBoard, wardrobe } from './storage';
 import { coffeeTable, desk, diningTable, sideTable } from './tables';
-import { bathMat, bedLinen, cushions, outdoorRug, rug, throwBlanket, towels } from './textiles';
+import { bathMat, bedLinen, cushions, foldedThrow, outdoorRug, rug, throwBlanket, towels } from './textiles';
 
 export type { ParametricSpec } from './context';
 
@@ -73,7 +73,7 @@ export function buildParametricModel(spec: ParametricSpec): THREE.Group {
     },
   };
   const ctx = makeContext(safe);
-  const content = BUILDERS[spec.category](ctx);
+  const content = (spec.folded && spec.category === 'throw' ? foldedThrow : BUILDERS[spec.category])(ctx);
   fitToSize(content, ctx.W, ctx.H, ctx.D);
   const root = new THREE.Group();
   root.name = `parametric:${spec.category}`;

@@ -178,6 +178,30 @@ export function throwBlanket(ctx: BuildContext): THREE.Group {
   return piece.group;
 }
 
+/**
+ * A throw as it lies folded on a seat or across a bed's foot: a soft slab with puffed edges, a rolled fold at the
+ * front and a slight sag in the middle, so it reads as cloth lying on something, not as a board.
+ */
+export function foldedThrow(ctx: BuildContext): THREE.Group {
+  const { W, D, H, mats } = ctx;
+  const piece = new Piece('throw');
+  const material = mats.make(mats.soft ? mats.kind : 'wool', mats.mainHex, { role: 'main' });
+  const slab = pillow(W, D, H, 0.55, 16).rotateX(-Math.PI / 2);
+  const position = slab.getAttribute('position') as THREE.BufferAttribute;
+  for (let i = 0; i < position.count; i++) {
+    const x = position.getX(i) / W;
+    const z = position.getZ(i) / D;
+    // Soft lumps across the width, and the middle sitting a little lower than the edges.
+    const lump = 0.12 * H * Math.sin(x * Math.PI * 3 + ctx.seed) * Math.cos(z * Math.PI);
+    position.setY(i, position.getY(i) + lump - 0.15 * H * Math.cos(x * Math.PI));
+  }
+  slab.computeVertexNormals();
+  piece.add(slab, material, [0, H / 2, 0], { name: 'throw' });
+  const roll = new THREE.CylinderGeometry(H * 0.55, H * 0.55, W * 0.985, 16).rotateZ(Math.PI / 2);
+  piece.add(roll, material, [0, H * 0.5, D / 2 - H * 0.45], { name: 'fold' });
+  return piece.group;
+}
+
 /** Bed linen: a duvet cover (upright, as its size says) and a matching pillowcase in front of its upper part. */
 export function bedLinen(ctx: BuildContext): THREE.Group {
   const { W, D, H, mats } = ctx;
