@@ -4,7 +4,7 @@
 // wall pieces hang clear of windows, doors and tall furniture. Also the check for a piece the host moved by hand.
 import { categoryById } from '../categories';
 import { cameraRotation, projectPoint } from '../room/camera';
-import type { FloorPoint, LabelMap, RoomModel } from '../room/types';
+import type { FloorPoint, KeepFreeZone, LabelMap, RoomModel } from '../room/types';
 import type { CategoryId, Placement } from '../types';
 import {
   footprint,
@@ -129,6 +129,11 @@ function farEnoughFromCamera(room: RoomModel, polygon: readonly FloorPoint[]): b
   return polygon.every((p) => dot(p, forward) >= MIN_CAMERA_DISTANCE_M);
 }
 
+/** The zones floor pieces keep out of: a picture on the wall leaves the floor below it free to use. */
+function floorZones(room: RoomModel): KeepFreeZone[] {
+  return room.keepFree.filter((zone) => zone.kind !== 'wallDecor');
+}
+
 /** Whether a floor piece may stand at its draft pose: every hard rule of the stager. */
 export function canStand(scene: Scene, draft: Draft): boolean {
   const { room } = scene;
@@ -136,7 +141,7 @@ export function canStand(scene: Scene, draft: Draft): boolean {
   const inner = innerFootprint(draft);
   if (!polygonInside(inner, room.floor)) return false;
   if (!farEnoughFromCamera(room, outer)) return false;
-  if (room.keepFree.some((zone) => polygonsIntersect(inner, zone.polygon))) return false;
+  if (floorZones(room).some((zone) => polygonsIntersect(inner, zone.polygon))) return false;
   const flat = placementOf(draft.category) === 'flat';
   const atWalls = backWall(room, draft);
   for (let i = 0; i < room.obstacles.length; i++) {
@@ -169,6 +174,7 @@ function wallStrip(pose: Pose): FloorPoint[] {
   });
 }
 
+/** Whether a wall piece would hang over a window, a door or a picture or mirror already there. */
 function overWindowOrDoor(room: RoomModel, pose: Pose): boolean {
   const strip = wallStrip(pose);
   return room.keepFree.some((z) => z.kind !== 'walkway' && polygonsIntersect(strip, z.polygon));
@@ -237,7 +243,7 @@ export function placementProblems(
   const problems: PlacementProblem[] = [];
   if (!polygonInside(inner, room.floor)) problems.push('offFloor');
   if (room.obstacles.some((o) => polygonsIntersect(inner, o.polygon))) problems.push('obstacle');
-  if (room.keepFree.some((z) => polygonsIntersect(inner, z.polygon))) problems.push('keepFree');
+  if (floorZones(room).some((z) => polygonsIntersect(inner, z.polygon))) problems.push('keepFree');
   const clash = pieces.some(
     (other) =>
       other.key !== key &&

@@ -7,6 +7,8 @@ import {
   BED,
   CEILING,
   CURTAIN,
+  MIRROR,
+  PAINTING,
   DOOR_LABELS,
   FLOOR_LABELS,
   FURNITURE_DEPTH_M,
@@ -34,6 +36,8 @@ const DOOR_HEIGHT_M = 2.0;
 const MATTRESS_TOP_M = 0.55;
 const WINDOW_ZONE_DEPTH_M = 0.8;
 const DOOR_ZONE_DEPTH_M = 1.0;
+/** How deep in front of its wall each opening's zone reaches; a picture's only marks its stretch of wall. */
+const ZONE_DEPTH_M = { window: WINDOW_ZONE_DEPTH_M, door: DOOR_ZONE_DEPTH_M, wallDecor: 0.1 } as const;
 const WALKWAY_WIDTH_M = 0.6;
 /** Regions smaller than this share of the map are segmentation specks. */
 const MIN_REGION_SHARE = 0.002;
@@ -96,7 +100,7 @@ interface Columns {
 }
 
 interface Opening {
-  kind: 'window' | 'door';
+  kind: 'window' | 'door' | 'wallDecor';
   region: Region;
   /** Index of the wall it sits on (null: none seen) and its extent along it, metres at the default height. */
   wall: number | null;
@@ -663,15 +667,21 @@ function firstWallHit(walls: AxisWall[], ray: Vec3): { wall: number; along: numb
 
 /** Windows (with the curtains beside them) and doors, each placed on the wall most of its columns look at. */
 function findOpenings(view: View, walls: AxisWall[], minPixels: number): Opening[] {
-  const found = regions(view, (l) => IS_WINDOW[l] === 1 || IS_DOOR[l] === 1 || l === CURTAIN, minPixels);
+  const found = regions(
+    view,
+    (l) => IS_WINDOW[l] === 1 || IS_DOOR[l] === 1 || l === CURTAIN || l === PAINTING || l === MIRROR,
+    minPixels,
+  );
   const openings: Opening[] = [];
   for (const region of found) {
     if (region.key === CURTAIN && !besideWindow(region, view)) continue;
     // A window coming down to the floor is a glass door: people walk through it.
     const kind =
-      IS_DOOR[region.key] === 1 || (IS_WINDOW[region.key] === 1 && reachesFloor(region, view))
-        ? 'door'
-        : 'window';
+      region.key === PAINTING || region.key === MIRROR
+        ? 'wallDecor'
+        : IS_DOOR[region.key] === 1 || (IS_WINDOW[region.key] === 1 && reachesFloor(region, view))
+          ? 'door'
+          : 'window';
     // A door on no seen wall makes no zone but may still give the scale.
     const placed = placeOnWall(region, view, walls) ?? { wall: null, from: 0, to: 0 };
     openings.push({ kind, region, ...placed });
@@ -754,8 +764,8 @@ function stripInFront(wall: AxisWall, from: number, to: number, depth: number): 
  */
 function keepFreeZones(openings: Opening[], walls: AxisWall[], k: number): KeepFreeZone[] {
   const zones: KeepFreeZone[] = [];
-  for (const kind of ['window', 'door'] as const) {
-    const depth = kind === 'window' ? WINDOW_ZONE_DEPTH_M : DOOR_ZONE_DEPTH_M;
+  for (const kind of ['window', 'door', 'wallDecor'] as const) {
+    const depth = ZONE_DEPTH_M[kind];
     for (const { wall, from, to } of mergeIntervals(
       openings.filter((o) => o.kind === kind),
       k,

@@ -39,8 +39,11 @@ export interface RoomCamera {
   focalSource: FocalSource;
 }
 
-/** The kinds of place new furniture must not stand: in front of a window or door, or in a walkway. */
-export type KeepFreeKind = 'window' | 'door' | 'walkway';
+/**
+ * The kinds of place new furniture must not stand: in front of a window or door, or in a walkway; and the wall
+ * under a picture or mirror already hanging, which only our wall pieces keep clear of.
+ */
+export type KeepFreeKind = 'window' | 'door' | 'walkway' | 'wallDecor';
 
 export interface KeepFreeZone {
   kind: KeepFreeKind;

@@ -209,6 +209,19 @@ describe('layoutRoom: what is already there', () => {
     expect(placementProblems(room, [dragged], art.key)).toEqual(['keepFree']);
   });
 
+  it('hangs no art over a picture already on the wall, but lets the sofa stand below it', () => {
+    const picture = rect(-1.2, 1.2, -5, -4.9);
+    const room = boxRoom({ x: [-2, 2], z: [-5, 0.3], keepFree: [{ kind: 'wallDecor', polygon: picture }] });
+    const result = layoutRoom(
+      room,
+      (['sofa', 'artwork'] as const).map((c) => product(c)),
+    );
+    expectSound(room, result);
+    expect(pieceOf(result, 'sofa#0')).toMatchObject({ x: 0, rotationDeg: 0 });
+    const art = extent(pieceOf(result, 'artwork#0'));
+    expect(art.maxX < -1.2 || art.minX > 1.2 || art.minZ > -4.9).toBe(true);
+  });
+
   it("keeps a door's zone and its walkway free", () => {
     const door = rect(-2, -1.1, -2.8, -1.9);
     const walkway = rect(-1.1, 0.3, -2.8, -1.9);
