@@ -58,9 +58,10 @@ export async function planStaging(
 ): Promise<StagingPlan> {
   const pixels = analysisPixels(photo);
   const labels = await segmenter.segment(pixels);
-  const camera = fitCamera({ gray: { width: pixels.width, height: pixels.height, data: luminance(pixels) } });
+  const gray = { width: pixels.width, height: pixels.height, data: luminance(pixels) };
+  const camera = fitCamera({ gray });
   const room = roomFromLabels(labels, camera);
-  return { room, labels, layout: layoutRoom(room, layoutProducts(products), labels) };
+  return { room, labels, layout: layoutRoom(room, layoutProducts(products), { labels, gray }) };
 }
 
 /** What the scene builds for each product: its glTF model when the feed names one, else the parametric piece. */

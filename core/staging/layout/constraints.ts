@@ -4,6 +4,7 @@
 // wall pieces hang clear of windows, doors and tall furniture. Also the check for a piece the host moved by hand.
 import { categoryById } from '../categories';
 import { cameraRotation, projectPoint } from '../room/camera';
+import type { GrayImage } from '../room/lineSegments';
 import type { FloorPoint, KeepFreeZone, LabelMap, RoomModel } from '../room/types';
 import type { CategoryId, Placement } from '../types';
 import {
@@ -77,8 +78,8 @@ export interface Scene {
   groups: Map<string, string>;
   /** Per obstacle, the walls it stands against. */
   obstacleWalls: number[][];
-  /** The photo's classes, where known: a piece laid on real furniture must land on its pixels. */
-  labels: LabelMap | null;
+  /** What the photo shows, where known: a piece put on real furniture must land on its pixels. */
+  photo: PhotoEvidence | null;
 }
 
 export function viewDirection(room: RoomModel): FloorPoint {
@@ -87,11 +88,17 @@ export function viewDirection(room: RoomModel): FloorPoint {
   return normalize({ x: -r[2], z: -r[8] });
 }
 
-export function makeScene(room: RoomModel, labels: LabelMap | null = null): Scene {
+/** The photo's classes and its grey levels at the camera's size, for checks against what the photo shows. */
+export interface PhotoEvidence {
+  labels: LabelMap;
+  gray: GrayImage;
+}
+
+export function makeScene(room: RoomModel, photo: PhotoEvidence | null = null): Scene {
   const forward = viewDirection(room);
   return {
     room,
-    labels,
+    photo,
     toCamera: { x: -forward.x, z: -forward.z },
     placed: [],
     groups: new Map(),

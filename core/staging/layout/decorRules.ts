@@ -1,15 +1,13 @@
 // The stager's rules for what does not stand on the floor: lamps and vases on a table top, textiles on the sofa
 // or bed, art and mirrors on the wall above the sofa or headboard (ours, else one already there), a pendant above
-// the table. Each needs a piece to go with; without one it is left out 'noAnchor'. Tabletop pieces go only on our
-// own pieces (a real table's top may hold things the photo shows); cushions and a throw may also go on a real
-// sofa, armchair or bed, as a stager dresses what is there, when its estimate is believable as one.
+// the table. Each needs a piece to go with; without one it is left out 'noAnchor'. Our own pieces come first;
+// then, where the photo's classes confirm it (onRealFurniture.ts), the real sofa, bed or side table.
 import { NEEDS_ONE_OF } from '../categories';
 import type { CategoryId } from '../types';
-import { LABEL_NAMES } from '../room/labels';
-import { baseGrid, shareOnClass } from '../room/support';
 import { canHang } from './constraints';
-import { existingObstacleOf, existingOf, type ExistingAnchor } from './existing';
-import { add, dot, fromLocal, frontOf, pointSegmentDistance, rightOf, scale } from './geometry';
+import { existingObstacleOf } from './existing';
+import { add, dot, fromLocal, frontOf, pointSegmentDistance, scale } from './geometry';
+import { landsOnHost, realTextileHosts, realTopSpot } from './onRealFurniture';
 import { againstWall, bestWallSpot, wallFrames, type WallFrame } from './spots';
 import type { PlacedPiece } from './types';
 import {
@@ -42,65 +40,6 @@ const TEXTILE_HOSTS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
   towels: ['towelLadder', 'bed'],
 };
 
-/**
- * Which real furniture a textile may dress. Not bed linen (it would cover the real duvet) and no cushions on a
- * real bed (a made bed has its pillows).
- */
-const EXISTING_TEXTILE_HOSTS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
-  cushions: ['sofa', 'armchair'],
-  throw: ['bed', 'sofa', 'armchair'],
-};
-
-/**
- * The least width, depth and height (metres) of a real piece's estimate for a textile to go on it: smaller ones
- * are fragments of a segmentation (an armrest, a bed's corner), on which the textile would hang in the air.
- */
-const BELIEVABLE_HOST: Partial<Record<CategoryId, { w: number; d: number; h: number }>> = {
-  sofa: { w: 1.0, d: 0.5, h: 0.5 },
-  armchair: { w: 0.5, d: 0.5, h: 0.5 },
-  bed: { w: 0.9, d: 1.4, h: 0.35 },
-};
-
-function believable(host: PlacedPiece): boolean {
-  const least = BELIEVABLE_HOST[host.category];
-  const { w, d, h } = host.sizeM;
-  return least !== undefined && w >= least.w && d >= least.d && h >= least.h;
-}
-
-/** A throw lies folded in three along its length; see the scene's models.ts. */
-const THROW_FOLDS = 3;
-/** Just above the floor, where the real piece's lowest pixels are. */
-const FLOOR_PROBE_M = 0.05;
-/** Share of a textile's base that must land on the real host's pixels. */
-const ON_HOST_SHARE = 0.9;
-
-/**
- * Whether a textile at `spot` lands on the real piece's pixels in the photo (its base and, for cushions, their
- * top against the backrest). Without the photo's classes nothing is put on real furniture.
- */
-function landsOnHost(ctx: RuleContext, unit: Unit, host: ExistingAnchor, spot: Spot): boolean {
-  const { labels, room } = ctx.scene;
-  if (!labels) return false;
-  const id = LABEL_NAMES.indexOf(room.obstacles[host.obstacle]!.label);
-  const { w, d, h } = unit.product.sizeM;
-  const throwLike = unit.product.category === 'throw';
-  const y = spot.elevationM ?? 0;
-  const grid = (at: number) =>
-    baseGrid(
-      spot,
-      rightOf(spot.rotationDeg),
-      frontOf(spot.rotationDeg),
-      w,
-      throwLike ? h / THROW_FOLDS : d,
-      at,
-    );
-  // Its base, and the floor under it, which the real piece hides if it stands there: a pose past the real
-  // piece's end would show floor below.
-  const points = [...grid(y), ...grid(FLOOR_PROBE_M)];
-  if (!throwLike) points.push({ x: spot.x, y: y + h * 0.9, z: spot.z });
-  return id >= 0 && shareOnClass(room.camera, labels, points, id) >= ON_HOST_SHARE;
-}
-
 const WALL_ANCHORS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
   artwork: ['sofa', 'bed', 'sideboard', 'desk', 'diningTable'],
   mirror: ['sideboard', 'sofa', 'bed', 'desk'],
@@ -130,7 +69,7 @@ function onTop(host: PlacedPiece, unit: Unit): { lx: number; lz: number } {
 /** On the first free top of the hosts the category goes with (one piece per top, and it must fit on it). */
 export function tabletop(ctx: RuleContext, unit: Unit): Outcome {
   const hosts = hostsOf(ctx, NEEDS_ONE_OF[unit.product.category] ?? []);
-  if (!hosts.length) return 'noAnchor';
+  if (!hosts.length) return realTopSpot(ctx, unit) ?? 'noAnchor';
   const { w, d } = unit.product.sizeM;
   for (const host of hosts) {
     const taken = ctx.scene.placed.some((p) => p.on === host.key);
@@ -143,7 +82,7 @@ export function tabletop(ctx: RuleContext, unit: Unit): Outcome {
       on: host.key,
     };
   }
-  return 'noSpace';
+  return realTopSpot(ctx, unit) ?? 'noSpace';
 }
 
 function textileHeight(host: PlacedPiece): number {
@@ -154,6 +93,25 @@ function textileHeight(host: PlacedPiece): number {
 
 /** How far a throw on a real bed keeps from the foot of its footprint: a footboard may stand there. */
 const FOOTBOARD_M = 0.25;
+/** A throw on a seat or bed lies folded in three along its length (a 170 cm throw would hang off a seat)... */
+const THROW_FOLDS = 3;
+/** ...and in half across where it is wider than its host; each layer is this thick. */
+const THROW_LAYER_M = 0.013;
+/** How far a throw on a real bed may be moved from the foot towards the head to find bed under it, in steps. */
+const REAL_BED_STEPS_M = [0, 0.3, 0.6, 0.9];
+
+/** The size a throw takes folded on its host: w across the host, d its folded length, h its thickness. */
+export function foldedThrow(
+  size: { w: number; h: number },
+  host: PlacedPiece,
+): { w: number; d: number; h: number } {
+  const halved = size.w > host.sizeM.w;
+  return {
+    w: halved ? size.w / 2 : size.w,
+    d: size.h / THROW_FOLDS,
+    h: THROW_LAYER_M * THROW_FOLDS * (halved ? 2 : 1),
+  };
+}
 
 /**
  * Cushions against the back (the headboard on a bed), a throw over one end or across the foot (on a real bed, short
@@ -162,12 +120,12 @@ const FOOTBOARD_M = 0.25;
 function textileOffset(
   category: CategoryId,
   host: PlacedPiece,
-  size: { h: number },
+  size: { d: number },
 ): { lx: number; lz: number } {
   const { w, d } = host.sizeM;
   const onBed = host.category === 'bed';
   if (category === 'throw' && onBed && existingObstacleOf(host.key) !== null)
-    return { lx: 0, lz: d / 2 - size.h / THROW_FOLDS / 2 - FOOTBOARD_M };
+    return { lx: 0, lz: d / 2 - size.d / 2 - FOOTBOARD_M };
   if (category === 'cushions')
     return { lx: 0, lz: onBed ? -d / 2 + 0.3 : host.category === 'bench' ? 0 : -d / 4 };
   if (category === 'throw')
@@ -182,24 +140,28 @@ function textileOffset(
  */
 export function textile(ctx: RuleContext, unit: Unit): Outcome {
   const category = unit.product.category;
-  const spotOn = (host: PlacedPiece): Spot => {
-    const { lx, lz } = textileOffset(category, host, unit.product.sizeM);
+  const spotOn = (host: PlacedPiece, towardsHeadM = 0): Spot => {
+    const sizeM = category === 'throw' ? foldedThrow(unit.product.sizeM, host) : undefined;
+    const { lx, lz } = textileOffset(category, host, sizeM ?? unit.product.sizeM);
     return {
-      ...fromLocal(host, lx, lz),
+      ...fromLocal(host, lx, lz - towardsHeadM),
       rotationDeg: host.rotationDeg,
       elevationM: textileHeight(host),
       on: host.key,
+      ...(sizeM ? { sizeM } : {}),
     };
   };
   const ours = hostsOf(ctx, TEXTILE_HOSTS[category] ?? []);
   const host = ours.find((h) => !carries(ctx, h, category)) ?? ours[0];
   if (host && !carries(ctx, host, category)) return spotOn(host);
-  const existing = (EXISTING_TEXTILE_HOSTS[category] ?? [])
-    .flatMap((c) => existingOf(ctx.scene, c))
-    .filter((h) => believable(h) && !carries(ctx, h, category));
+  const existing = realTextileHosts(ctx, category).filter((h) => !carries(ctx, h, category));
   for (const real of existing) {
-    const spot = spotOn(real);
-    if (landsOnHost(ctx, unit, real, spot)) return spot;
+    // A real bed's foot is the least sure part of its estimate: further towards the head, the duvet is surer.
+    const steps = real.category === 'bed' && category === 'throw' ? REAL_BED_STEPS_M : [0];
+    for (const step of steps) {
+      const spot = spotOn(real, step);
+      if (landsOnHost(ctx, unit, real, spot)) return spot;
+    }
   }
   if (host) return spotOn(host);
   return existing.length ? 'noSpace' : 'noAnchor';

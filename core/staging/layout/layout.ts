@@ -1,9 +1,9 @@
 // The layout's entry point: every unit of every chosen product, in the order a stager works (the bed or sofa
 // first, then what goes with it, then the rest, rugs, things on tops and walls last), gets the spot its rule finds
 // or is left out with the reason. Deterministic: no randomness, fixed grids and fixed tie-breaks.
-import type { LabelMap, RoomModel } from '../room/types';
+import type { RoomModel } from '../room/types';
 import type { CategoryId } from '../types';
-import { makeScene, standsOnFloor } from './constraints';
+import { makeScene, standsOnFloor, type PhotoEvidence } from './constraints';
 import * as decor from './decorRules';
 import * as floor from './floorRules';
 import { normalizeDeg } from './geometry';
@@ -91,7 +91,7 @@ function pieceOf(job: Job, spot: Exclude<Outcome, LeftOutReason>): PlacedPiece {
     z: round(spot.z),
     rotationDeg: normalizeDeg(spot.rotationDeg),
     elevationM: round(spot.elevationM ?? 0),
-    sizeM: { ...product.sizeM },
+    sizeM: { ...(spot.sizeM ?? product.sizeM) },
     onFloor: standsOnFloor(product.category),
     ...(spot.on !== undefined ? { on: spot.on } : {}),
   };
@@ -99,14 +99,14 @@ function pieceOf(job: Job, spot: Exclude<Outcome, LeftOutReason>): PlacedPiece {
 
 /**
  * Where a stager would put each unit of the chosen products in this room; what finds no place is left out. With
- * the photo's classes, textiles may also dress the real sofa or bed where they land on its pixels.
+ * what the photo shows, textiles and tabletop pieces may also go on real furniture (onRealFurniture.ts).
  */
 export function layoutRoom(
   room: RoomModel,
   products: readonly LayoutProduct[],
-  labels: LabelMap | null = null,
+  photo: PhotoEvidence | null = null,
 ): LayoutResult {
-  const ctx: RuleContext = { scene: makeScene(room, labels), products };
+  const ctx: RuleContext = { scene: makeScene(room, photo), products };
   const placed: { job: Job; piece: PlacedPiece }[] = [];
   const left: { job: Job; reason: LeftOutReason }[] = [];
   for (const job of jobsOf(products)) {

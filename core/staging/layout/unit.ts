@@ -21,6 +21,8 @@ export interface Spot {
   on?: string;
   /** The walkway group when it is not the category's (bar stools join their counter). */
   group?: string;
+  /** The size it takes where it lies, when not the product's: a throw folded on a seat. */
+  sizeM?: { w: number; d: number; h: number };
 }
 
 export type Outcome = Spot | LeftOutReason;

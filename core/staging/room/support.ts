@@ -1,7 +1,8 @@
-// Whether something laid on furniture the photo shows (a throw on the real bed) lands on that furniture's pixels.
-// Footprints of real furniture are estimates from the visible base, so a pose computed from one can hang past the
-// real bed's end; the segmentation says where the bed is in the photo.
+// Whether something laid on furniture the photo shows (a throw on the real bed) lands on that furniture's pixels,
+// and whether the space it takes shows a plain wall. Footprints of real furniture are estimates from the visible
+// base, so a pose computed from one can hang past the real bed's end; the photo says where the bed is.
 import { projectPoint } from './camera';
+import type { GrayImage } from './lineSegments';
 import type { LabelMap, RoomCamera, Vec3 } from './types';
 
 /** Samples per side of the grid laid over the piece's base. */
@@ -17,6 +18,16 @@ export function shareOnClass(
   points: readonly Vec3[],
   id: number,
 ): number {
+  return shareOnClasses(camera, labels, points, new Set([id]));
+}
+
+/** Like shareOnClass, for any of several classes. */
+export function shareOnClasses(
+  camera: RoomCamera,
+  labels: LabelMap,
+  points: readonly Vec3[],
+  ids: ReadonlySet<number>,
+): number {
   if (points.length === 0) return 0;
   let hits = 0;
   for (const point of points) {
@@ -25,7 +36,7 @@ export function shareOnClass(
     const x = Math.floor((at.u / camera.width) * labels.width);
     const y = Math.floor((at.v / camera.height) * labels.height);
     if (x < 0 || y < 0 || x >= labels.width || y >= labels.height) continue;
-    if (labels.labels[y * labels.width + x] === id) hits++;
+    if (ids.has(labels.labels[y * labels.width + x]!)) hits++;
   }
   return hits / points.length;
 }
@@ -48,4 +59,23 @@ export function baseGrid(
     }
   }
   return points;
+}
+
+/**
+ * The spread (standard deviation, grey levels) of the photo at the points that project into it: low on a plain
+ * wall, high where things stand. Infinity when fewer than half of them are in the photo.
+ */
+export function graySpread(camera: RoomCamera, gray: GrayImage, points: readonly Vec3[]): number {
+  const values: number[] = [];
+  for (const point of points) {
+    const at = projectPoint(camera, point);
+    if (!at) continue;
+    const x = Math.floor((at.u / camera.width) * gray.width);
+    const y = Math.floor((at.v / camera.height) * gray.height);
+    if (x < 0 || y < 0 || x >= gray.width || y >= gray.height) continue;
+    values.push(gray.data[y * gray.width + x]!);
+  }
+  if (values.length < points.length / 2) return Infinity;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length);
 }

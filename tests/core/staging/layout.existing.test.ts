@@ -5,7 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
 import { footprint } from '../../../core/staging/layout/geometry';
-import { BED, FLOOR } from '../../../core/staging/room/labels';
+import { projectPoint } from '../../../core/staging/room/camera';
+import { BED, FLOOR, TABLE, WALL } from '../../../core/staging/room/labels';
+import type { GrayImage } from '../../../core/staging/room/lineSegments';
 import type { LabelMap, Obstacle } from '../../../core/staging/room/types';
 import type { CategoryId } from '../../../core/staging/types';
 import { boxRoom, camera, expectSound, extent, gap, pieceOf, product, rect } from './layoutRooms';
@@ -14,6 +16,15 @@ import { boxRoom, camera, expectSound, extent, gap, pieceOf, product, rect } fro
 const roomWith = (...obstacles: Obstacle[]) => boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3], obstacles });
 const products = (categories: readonly (CategoryId | [CategoryId, number])[]): LayoutProduct[] =>
   categories.map((c) => (Array.isArray(c) ? product(c[0], c[1]) : product(c)));
+
+/** A grey image the size of a label map, one level everywhere: a plain wall. */
+function flatGray(labels: LabelMap): GrayImage {
+  return {
+    width: labels.width,
+    height: labels.height,
+    data: new Float32Array(labels.width * labels.height).fill(128),
+  };
+}
 
 describe('layoutRoom: around an existing bed, headboard on the back wall', () => {
   const bedRect = rect(-0.8, 0.8, -6, -3.9);
@@ -82,7 +93,8 @@ describe('layoutRoom: around an existing bed, headboard on the back wall', () =>
     height: 48,
     labels: new Uint8Array(64 * 48).fill(id),
   });
-  const withThrow = (labels: LabelMap) => layoutRoom(room, products(['throw']), labels);
+  const withThrow = (labels: LabelMap) =>
+    layoutRoom(room, products(['throw']), { labels, gray: flatGray(labels) });
 
   it('lays a throw across the real bed short of its foot where the photo shows bed there', () => {
     const placed = pieceOf(withThrow(filled(BED)), 'throw#0');
@@ -256,5 +268,36 @@ describe('layoutRoom: our own anchors come first', () => {
     const room = roomWith();
     const result = layoutRoom(room, products(categories));
     expect(result.pieces.find((p) => p.category === categories[1])?.on).toBe(host);
+  });
+});
+
+describe('layoutRoom: a vase on a real side table', () => {
+  // A 60 cm side table, 55 cm high, against the back wall; the photo: table below its top's far edge, wall above.
+  const top = 0.55;
+  const room = roomWith({ label: 'table', polygon: rect(-0.3, 0.3, -6, -5.55), heightM: top });
+  const { width, height } = room.camera;
+  const edge = projectPoint(room.camera, { x: 0, y: top, z: -6 })!.v;
+  const labels: LabelMap = { width, height, labels: new Uint8Array(width * height) };
+  for (let y = 0; y < height; y++) labels.labels.fill(y < edge ? WALL : TABLE, y * width, (y + 1) * width);
+  const vase = () => products(['vase']);
+
+  it('stands it on the top where the photo shows a plain wall behind it', () => {
+    const result = layoutRoom(room, vase(), { labels, gray: flatGray(labels) });
+    const placed = pieceOf(result, 'vase#0');
+    expect(placed.on).toBe('existing:0');
+    expect(Math.abs(placed.elevationM - top)).toBeLessThanOrEqual(0.05);
+    expect(Math.abs(placed.x)).toBeLessThanOrEqual(0.3);
+  });
+
+  it('leaves it out where something stands on the top (the grey behind is busy)', () => {
+    const gray = flatGray(labels);
+    for (let i = 0; i < gray.data.length; i++) gray.data[i] = (i * 7919) % 256;
+    const result = layoutRoom(room, vase(), { labels, gray });
+    expect(result.pieces).toEqual([]);
+    expect(result.leftOut).toEqual([{ id: 'vase', category: 'vase', reason: 'noAnchor' }]);
+  });
+
+  it('puts nothing on real tops without the photo', () => {
+    expect(layoutRoom(room, vase()).pieces).toEqual([]);
   });
 });

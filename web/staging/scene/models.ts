@@ -89,25 +89,17 @@ async function glbModel(
 
 /** Bed linen stands in the x/y plane as its size says; on a bed the parametric builder's cover is laid down. */
 const FLAT_TEXTILES = new Set(['bedLinen']);
-/** A throw on a sofa or bed lies folded in three along its length (a 170 cm throw would hang off a seat)... */
-const THROW_FOLDS = 3;
-/** ...and then is about this thick, in cm. */
-const FOLDED_THROW_CM = 4;
 /** Cushions lean back against the backrest or headboard instead of standing bolt upright. */
 const CUSHION_LEAN_RAD = 0.22;
 
 /**
- * The parametric model of a piece: a throw `on` a sofa or bed is built folded and lying (its hanging size is
- * upright: w wide, h long, d thin).
+ * The parametric model of a piece: a throw `on` a sofa or bed is built folded and lying, at the size the layout
+ * folded it to (the product's size is the throw hanging: w wide, h long, d thin).
  */
 function parametricModel(piece: PlacedPiece, spec: ParametricSpec): THREE.Object3D {
   if (!piece.on || spec.category !== 'throw') return buildParametricModel(spec);
-  const { w, h } = spec.sizeCm;
-  return buildParametricModel({
-    ...spec,
-    folded: true,
-    sizeCm: { w, d: h / THROW_FOLDS, h: FOLDED_THROW_CM },
-  });
+  const { w, d, h } = piece.sizeM;
+  return buildParametricModel({ ...spec, folded: true, sizeCm: { w: w * 100, d: d * 100, h: h * 100 } });
 }
 
 /**
