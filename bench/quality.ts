@@ -5,7 +5,9 @@
 // for speed (colour figures of the room photos on every second pixel of every second row); the enhance-pairs are
 // ~512 px and are measured whole. The last line of the output is one JSON object.
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { estimateNoise } from '../core/analysis/noise';
 import { luminanceStats } from '../core/analysis/luminance';
@@ -13,11 +15,21 @@ import { autoEnhance, autoOptimize } from '../core/imaging/pipeline';
 import type { RgbaImage } from '../core/imaging/types';
 import { srgb8ToLab } from '../core/retouch/lab';
 import { retoucherFromFiles } from '../core/retouch/retoucher';
+import { SKY } from '../core/staging/room/labels';
+import { createSegmenter } from '../web/staging/segmenter';
 import { meanDeltaE, psnr } from './colorDifference';
+import { median } from './stats';
 
 const FIXTURES = resolve(import.meta.dirname, '../../shared/fixtures');
 const MODEL = resolve(import.meta.dirname, '../models/image-adaptive-3dlut');
 const LONG_SIDE = 1024;
+const SEGMENTER_MODEL = resolve(
+  import.meta.dirname,
+  '../models/deeplabv3-ade20k/deeplabv3_mnv2_ade20k_uint8.onnx',
+);
+const ORT_DIST = pathToFileURL(
+  `${dirname(createRequire(import.meta.url).resolve('onnxruntime-web/ort-wasm-simd-threaded.wasm'))}/`,
+).href;
 
 const bytes = (path: string): ArrayBuffer => {
   const b = readFileSync(path);
@@ -105,8 +117,12 @@ function figures(image: RgbaImage): PhotoFigures {
   };
 }
 
-async function pairs() {
-  const dir = join(FIXTURES, 'enhance-pairs');
+/**
+ * One set of FiveK pairs against its expert: per pair and version ΔE2000 and PSNR, the means, how many pairs the
+ * default brings closer to the expert than the input is, and its worst pair.
+ */
+async function pairs(set: 'enhance-pairs' | 'enhance-val') {
+  const dir = join(FIXTURES, set);
   const names = readdirSync(join(dir, 'input')).filter((f) => f.endsWith('.png'));
   const rows: Record<Version, { de: number[]; psnr: number[] }> = {
     input: { de: [], psnr: [] },
@@ -131,14 +147,95 @@ async function pairs() {
   const summary = Object.fromEntries(
     Object.entries(rows).map(([v, r]) => [v, { deltaE2000: round(mean(r.de)), psnr: round(mean(r.psnr)) }]),
   );
-  console.log('enhance-pairs (mean over', names.length, 'pairs):', JSON.stringify(summary));
-  return { pairs: names.length, ...summary };
+  const betterThanInput = rows.default.de.filter((de, i) => de < rows.input.de[i]!).length;
+  const worstDeltaE = round(Math.max(...rows.default.de));
+  console.log(
+    `${set} (mean over ${names.length} pairs; default better than the input on ${betterThanInput}, worst ΔE ${worstDeltaE}):`,
+    JSON.stringify(summary),
+  );
+  return { pairs: names.length, betterThanInput, worstDeltaE, ...summary };
+}
+
+/** RMS contrast: the spread of L* over the photo (every second pixel of every second row). */
+function contrastOf(image: RgbaImage): number {
+  const values: number[] = [];
+  for (let y = 0; y < image.height; y += 2) {
+    for (let x = 0; x < image.width; x += 2) {
+      const i = (y * image.width + x) * 4;
+      values.push(srgb8ToLab(image.data[i]!, image.data[i + 1]!, image.data[i + 2]!)[0]);
+    }
+  }
+  const m = mean(values);
+  return Math.sqrt(mean(values.map((v) => (v - m) ** 2)));
+}
+
+/** Mean C* over the pixels the mask marks (a mask at the photo's size, 1 = sky), or null under 2 % sky. */
+function skyChroma(image: RgbaImage, sky: Uint8Array): number | null {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < sky.length; i++) {
+    if (!sky[i]) continue;
+    const [, a, b] = srgb8ToLab(image.data[i * 4]!, image.data[i * 4 + 1]!, image.data[i * 4 + 2]!);
+    sum += Math.hypot(a, b);
+    n++;
+  }
+  return n >= 0.02 * sky.length ? sum / n : null;
+}
+
+/**
+ * The exterior photos (rooms/frontal): how much of the sky's chroma and of the contrast the default keeps. The sky
+ * is where the segmentation model (models/deeplabv3-ade20k, class 'sky') sees it in the input, judged
+ * independently of the pipeline's own sky test.
+ */
+async function exteriors() {
+  const dir = join(FIXTURES, 'rooms', 'frontal');
+  const names = readdirSync(dir)
+    .filter((f) => /\.jpe?g$/i.test(f))
+    .sort();
+  const segmenter = createSegmenter({
+    loadModel: async () => new Uint8Array(readFileSync(SEGMENTER_MODEL)),
+    wasmPaths: ORT_DIST,
+    numThreads: 1,
+  });
+  let skyKept = 0;
+  let contrastKept = 0;
+  let both = 0;
+  const lines: string[] = [];
+  for (const name of names) {
+    const input = await load(join(dir, name), LONG_SIDE);
+    const out = autoOptimize(input, retoucher, { toneOnly: true }).image;
+    const map = await segmenter.segment(input);
+    const sky = new Uint8Array(input.width * input.height);
+    for (let y = 0; y < input.height; y++) {
+      for (let x = 0; x < input.width; x++) {
+        const lx = Math.min(map.width - 1, Math.floor((x / input.width) * map.width));
+        const ly = Math.min(map.height - 1, Math.floor((y / input.height) * map.height));
+        sky[y * input.width + x] = map.labels[ly * map.width + lx] === SKY ? 1 : 0;
+      }
+    }
+    const [c0, c1] = [skyChroma(input, sky), skyChroma(out, sky)];
+    const [k0, k1] = [contrastOf(input), contrastOf(out)];
+    const skyOk = c0 === null || c1! >= 0.9 * c0;
+    const contrastOk = k1 >= 0.85 * k0;
+    skyKept += skyOk ? 1 : 0;
+    contrastKept += contrastOk ? 1 : 0;
+    both += skyOk && contrastOk ? 1 : 0;
+    lines.push(
+      `${name}: sky C* ${c0 === null ? '-' : `${c0.toFixed(1)} -> ${c1!.toFixed(1)}`}, contrast ${k0.toFixed(1)} -> ${k1.toFixed(1)}${skyOk && contrastOk ? '' : '  <- lost'}`,
+    );
+  }
+  segmenter.dispose();
+  for (const line of lines) console.log(line);
+  const result = { photos: names.length, skyChromaKept: skyKept, contrastKept, bothKept: both };
+  console.log('exteriors (sky chroma kept >= 90 %, contrast kept >= 85 %):', JSON.stringify(result));
+  return result;
 }
 
 async function rooms() {
   const files: string[] = [];
   const roomDir = join(FIXTURES, 'rooms');
-  for (const sub of readdirSync(roomDir).sort()) {
+  // Interiors only: the exteriors (frontal) have their own figures (exteriors()).
+  for (const sub of readdirSync(roomDir).sort().filter((d) => d !== 'frontal')) {
     for (const f of readdirSync(join(roomDir, sub)).sort())
       if (/\.jpe?g$/i.test(f)) files.push(join(roomDir, sub, f));
   }
@@ -146,12 +243,14 @@ async function rooms() {
   const per: Record<Version, PhotoFigures[]> = { input: [], oldRules: [], modelOnly: [], default: [] };
   const changeOnGood: Record<Version, number[]> = { input: [], oldRules: [], modelOnly: [], default: [] };
   const dslr: Partial<Record<Version, PhotoFigures>> = {};
+  const frameKept: number[] = [];
   for (const file of files) {
     const input = await load(file, LONG_SIDE);
     const before = figures(input);
     const wellExposed = before.meanL >= 45 && before.meanL <= 70 && before.clippedPct < 1;
     for (const [version, run] of Object.entries(VERSIONS) as [Version, (i: RgbaImage) => RgbaImage][]) {
       const out = run(input);
+      if (version === 'default') frameKept.push((out.width * out.height) / (input.width * input.height));
       const f = version === 'input' ? before : figures(out);
       per[version].push(f);
       if (wellExposed) {
@@ -200,8 +299,15 @@ async function rooms() {
     JSON.stringify(summary),
   );
   console.log('canon-dslr:', JSON.stringify(dslrFigures));
+  const frame = {
+    median: round(median(frameKept), 3),
+    min: round(Math.min(...frameKept), 3),
+    under96: frameKept.filter((k) => k < 0.96).length,
+  };
+  console.log('frame kept by the default (share of the photo):', JSON.stringify(frame));
   return {
     photos: files.length,
+    frameKept: frame,
     darkPhotos: darkIdx.length,
     wellExposed: changeOnGood.input.length,
     summary,
@@ -214,6 +320,23 @@ function darkOrAll(values: (number | null)[]): number[] {
   return values.filter((v): v is number => v !== null);
 }
 
-const pairFigures = await pairs();
-const roomFigures = await rooms();
-console.log(JSON.stringify({ longSide: LONG_SIDE, enhancePairs: pairFigures, rooms: roomFigures }));
+// The dev set (enhance-pairs, which the steps were tuned on) and the validation set (enhance-val, not used for
+// tuning) apart; --only dev,val,exteriors,rooms runs a part.
+const only = process.argv.includes('--only')
+  ? process.argv[process.argv.indexOf('--only') + 1]!.split(',')
+  : null;
+const part = async <T>(name: string, run: () => Promise<T>): Promise<T | null> =>
+  only && !only.includes(name) ? null : run();
+const dev = await part('dev', () => pairs('enhance-pairs'));
+const validation = await part('val', () => pairs('enhance-val'));
+const exteriorFigures = await part('exteriors', exteriors);
+const roomFigures = await part('rooms', rooms);
+console.log(
+  JSON.stringify({
+    longSide: LONG_SIDE,
+    dev,
+    validation,
+    exteriors: exteriorFigures,
+    rooms: roomFigures,
+  }),
+);

@@ -20,4 +20,5 @@ export type PerspectiveStep =
   | 'perspectiveTooFewLines'
   | 'perspectiveAlreadyStraight'
   | 'perspectiveTooStrong'
+  | 'perspectiveTooMuchCrop'
   | 'perspectiveNotBetter';

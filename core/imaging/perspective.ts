@@ -36,6 +36,12 @@ export interface PerspectiveOptions {
    * use the image when it was corrected (a 12 MP copy is 48 MB written for nothing).
    */
   copyUnchanged: boolean;
+  /**
+   * The least share of the frame (area) the crop may keep: a stronger correction is applied only partly, as far
+   * as this allows, and not at all when that would be under MIN_PARTIAL of it. 0 keeps whatever the full
+   * correction needs.
+   */
+  minKeptShare: number;
 }
 
 export const defaultPerspectiveOptions: PerspectiveOptions = {
@@ -44,7 +50,45 @@ export const defaultPerspectiveOptions: PerspectiveOptions = {
   keepAspect: true,
   detection: {},
   copyUnchanged: true,
+  minKeptShare: 0,
 };
+
+/** A partial correction weaker than this share of the measured one is not worth the crop. */
+const MIN_PARTIAL = 0.4;
+
+/** The share of a width × height frame that the crop of `forward` keeps. */
+function keptShare(forward: Matrix3, width: number, height: number, keepAspect: boolean): number {
+  const rect = cropRect(forward, width, height, keepAspect);
+  return (rect.width * rect.height) / (width * height);
+}
+
+/** The homography `t` of the way from the identity to `forward` (t = 1: all of it). */
+function partly(forward: Matrix3, t: number): Matrix3 {
+  const identity: Matrix3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+  const scale = forward[8] || 1;
+  return identity.map((v, i) => v + (forward[i]! / scale - v) * t) as unknown as Matrix3;
+}
+
+/**
+ * The largest share t (to 1 %) of the correction whose crop keeps at least `minKept` of the frame, by bisection:
+ * the crop only grows with t.
+ */
+function largestKeeping(
+  forward: Matrix3,
+  width: number,
+  height: number,
+  keepAspect: boolean,
+  minKept: number,
+): number {
+  if (keptShare(forward, width, height, keepAspect) >= minKept) return 1;
+  let [lo, hi] = [0, 1];
+  while (hi - lo > 0.01) {
+    const mid = (lo + hi) / 2;
+    if (keptShare(partly(forward, mid), width, height, keepAspect) >= minKept) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
 
 export const PERSPECTIVE_NOTES = {
   corrected: 'perspectiveCorrected',
@@ -52,6 +96,7 @@ export const PERSPECTIVE_NOTES = {
   alreadyStraight: 'perspectiveAlreadyStraight',
   tooStrong: 'perspectiveTooStrong',
   notBetter: 'perspectiveNotBetter',
+  tooMuchCrop: 'perspectiveTooMuchCrop',
 } as const satisfies Record<string, PerspectiveStep>;
 
 export interface PerspectiveResult {
@@ -267,6 +312,14 @@ export function autoPerspective(
       multiply(residual, multiply(translation(-rect.x, -rect.y), forward)),
     );
   }
+  // Limited to what keeps enough of the frame: the room (ceiling, floor) matters more than the last degree.
+  const share =
+    o.minKeptShare > 0
+      ? largestKeeping(forward, preview.width, preview.height, o.keepAspect, o.minKeptShare)
+      : 1;
+  if (share < MIN_PARTIAL) return unchanged(PERSPECTIVE_NOTES.tooMuchCrop);
+  const partial = share < 1;
+  if (partial) forward = partly(forward, share);
   // Preview pixel p covers full-resolution pixels p*f .. p*f+f-1: scale the homography up accordingly.
   const half = (factor - 1) / 2;
   const up: Matrix3 = [factor, 0, half, 0, factor, half, 0, 0, 1];
@@ -276,11 +329,13 @@ export function autoPerspective(
   // straight (within the 0.5 degree target) or at least twice as straight as before. Otherwise the photo
   // stays as it was: a correction that cannot be shown to help is not applied.
   const check = measureTilt(result, o.detection);
+  // A partial correction must still straighten the lines by a third of the way it was allowed to go.
+  const target = partial ? before.meanTiltDeg * (1 - share / 3) : Math.max(0.5, before.meanTiltDeg / 2);
   const better =
     check.lines > 0 &&
     check.meanTiltDeg < before.meanTiltDeg &&
     check.maxTiltDeg < Math.max(before.maxTiltDeg, o.minCorrection) &&
-    check.meanTiltDeg <= Math.max(0.5, before.meanTiltDeg / 2);
+    check.meanTiltDeg <= target;
   if (!better) return unchanged(PERSPECTIVE_NOTES.notBetter);
   return { image: result, corrected: true, note: PERSPECTIVE_NOTES.corrected, before, after: check };
 }

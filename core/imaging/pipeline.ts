@@ -33,6 +33,7 @@ import {
   PRE_LIFT_TARGET_L,
 } from '../retouch/darkRooms';
 import type { Retoucher } from '../retouch/retoucher';
+import { keepSkyBlue, sceneOf } from '../retouch/scene';
 import { measureWhiteCast, neutraliseWhites } from '../retouch/whites';
 
 export interface ModeResult {
@@ -176,6 +177,13 @@ export interface AutoOptimizeOptions {
  * field of flowers or a tree trunk never gets 'straightened'.
  */
 const REAL_VERTICALS = { minLines: 6, minSupport: 1.5 };
+/**
+ * Only verticals leaning at least this much (degrees) are straightened, and never at the cost of more than a
+ * tenth of the frame: a listing photo's ceiling lights and floor are part of the room. Measured on the 100 room
+ * photos: 31 corrected, the median photo keeps all of its frame, the least kept 90 % (was 82 %).
+ */
+const REALLY_TILTED_DEG = 1;
+const KEPT_FRAME = 0.9;
 
 /** Half-width of the colour blur for photos lifted from near black, as a fraction of the shorter side. */
 const CHROMA_RADIUS = 0.006;
@@ -202,7 +210,12 @@ export function autoOptimize(
   let owned = options.mayOverwrite ?? false;
 
   if (!options.toneOnly) {
-    const perspective = autoPerspective(image, { detection: REAL_VERTICALS, copyUnchanged: false });
+    const perspective = autoPerspective(image, {
+      detection: REAL_VERTICALS,
+      copyUnchanged: false,
+      minKeptShare: KEPT_FRAME,
+      minCorrection: REALLY_TILTED_DEG,
+    });
     if (perspective.corrected) {
       current = perspective.image;
       owned = true;
@@ -213,8 +226,12 @@ export function autoOptimize(
 
   let sample = sampleColors(current);
   const inputL = meanLightness(sample);
+  // The lift and neutral white are for dim interiors under lamp light; a photo with open sky is outdoors, and
+  // its blue sky, a dusk's deep blue and its dark foreground are the photographer's look, which the learned
+  // retouch keeps (with an exterior's sky blue kept from the model's muting).
+  const { exterior, openSky } = sceneOf(current);
 
-  if (inputL < PRE_LIFT_BELOW_L) {
+  if (inputL < PRE_LIFT_BELOW_L && !openSky) {
     const ev = Math.log2(gainToLightness(sample, PRE_LIFT_TARGET_L)) * strength;
     const lift = exposureCurves(ev);
     const noise = estimateNoise(current);
@@ -248,7 +265,7 @@ export function autoOptimize(
   steps.push('learned');
   let after = throughLut(sample, lut);
 
-  if (inputL < DARK_INPUT_L) {
+  if (inputL < DARK_INPUT_L && !openSky) {
     const gain = gainToLightness(after, LIT_ROOM_L);
     if (gain > 1.02) {
       lut = liftAfter(lut, gain);
@@ -257,11 +274,12 @@ export function autoOptimize(
     }
   }
 
-  const cast = measureWhiteCast(after);
+  const cast = openSky ? null : measureWhiteCast(after);
   if (cast) {
     lut = neutraliseWhites(lut, cast);
     steps.push('whites');
   }
+  if (exterior) lut = keepSkyBlue(lut);
   if (strength < 1) lut = withStrength(lut, strength);
 
   return { image: applyLut3d(current, lut, owned ? current : undefined), steps };

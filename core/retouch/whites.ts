@@ -33,7 +33,7 @@ const TOLERATED = 1;
  * Most of a warm cast (b* units) the gain removes: a scene whose light-coloured things are all strongly warm is
  * more likely sand, stone or a beige wall than white under a lamp, and keeps part of its warmth.
  */
-const MAX_SHIFT = 6;
+const MAX_SHIFT = 5;
 /** Share of the near-white chroma removed after a warm cast (see nearWhiteChroma), and after a cool one. */
 const WARM_DESATURATION = 0.85;
 const COOL_DESATURATION = 0.35;

@@ -4,6 +4,7 @@
 
 export const WALL = 1;
 export const FLOOR = 4;
+export const SKY = 3;
 export const CEILING = 6;
 export const BED = 8;
 export const WINDOWPANE = 9;

@@ -48,8 +48,11 @@ function labFigures(image: RgbaImage) {
 
 describe('strength and frame', { timeout: 60_000 }, () => {
   let room: RgbaImage;
+  /** A photo whose verticals lean by more than REALLY_TILTED_DEG (111_bathroom's lean under 1 degree). */
+  let tilted: RgbaImage;
   beforeAll(async () => {
     room = await decodeFixture('rooms/bathroom/111_bathroom.jpg', { width: 640 });
+    tilted = await decodeFixture('rooms/bathroom/152_bathroom.jpg', { width: 640 });
   }, 60_000);
 
   it('strength 0 with --tone-only returns the photo byte for byte, and never touches the caller photo', () => {
@@ -68,12 +71,18 @@ describe('strength and frame', { timeout: 60_000 }, () => {
   });
 
   it('tone-only keeps the frame where the full default straightens the verticals', () => {
-    const full = autoOptimize(room, retoucher);
+    const full = autoOptimize(tilted, retoucher);
     expect(full.steps).toContain('perspectiveCorrected');
-    expect(full.image.width * full.image.height).toBeLessThan(room.width * room.height);
-    const toneOnly = autoOptimize(room, retoucher, { toneOnly: true });
-    expect([toneOnly.image.width, toneOnly.image.height]).toEqual([room.width, room.height]);
+    expect(full.image.width * full.image.height).toBeLessThan(tilted.width * tilted.height);
+    // ...but never more than a tenth of it.
+    expect(full.image.width * full.image.height).toBeGreaterThanOrEqual(0.9 * tilted.width * tilted.height);
+    const toneOnly = autoOptimize(tilted, retoucher, { toneOnly: true });
+    expect([toneOnly.image.width, toneOnly.image.height]).toEqual([tilted.width, tilted.height]);
     expect(toneOnly.steps).not.toContain('perspectiveCorrected');
+  });
+
+  it('leaves verticals that lean under a degree alone', () => {
+    expect(autoOptimize(room, retoucher).steps).not.toContain('perspectiveCorrected');
   });
 
   it('half strength changes the photo about half as much as full strength', () => {

@@ -128,6 +128,23 @@ describe('#autoPerspective on synthetic keystones', () => {
     expect(sameImage(uncopied.image, result.image)).toBe(true);
   });
 
+  it('keeps the frame it is asked to keep: the tilt corrected partly, and straighter than before', () => {
+    const photo = tilted(Math.tan((2.5 * Math.PI) / 180), 1 / 3000);
+    const full = autoPerspective(photo);
+    const kept = (image: RgbaImage) => (image.width * image.height) / (800 * 600);
+    expect(kept(full.image)).toBeLessThan(0.9); // the full correction crops more than allowed below
+    const limited = autoPerspective(photo, { minKeptShare: 0.9 });
+    expect(limited.corrected).toBe(true);
+    expect(kept(limited.image)).toBeGreaterThanOrEqual(0.9);
+    expect(limited.after!.meanTiltDeg).toBeLessThan(limited.before.meanTiltDeg);
+  });
+
+  it('leaves a photo alone when the frame allows under MIN_PARTIAL of the correction', () => {
+    const result = autoPerspective(tilted(Math.tan((4 * Math.PI) / 180), 1 / 2500), { minKeptShare: 0.99 });
+    expect(result.corrected).toBe(false);
+    expect(result.note).toBe(PERSPECTIVE_NOTES.tooMuchCrop);
+  });
+
   it('refuses a tilt beyond the automatic range', () => {
     const result = autoPerspective(tilted(Math.tan((17 * Math.PI) / 180), 0));
     expect(result.corrected).toBe(false);
