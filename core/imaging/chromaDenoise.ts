@@ -8,8 +8,12 @@ import { assertImage, type RgbaImage } from './types';
 
 const CELL = 4;
 
-/** Blurs the chroma of `image` in place with a box of half-width radius (full-resolution pixels), two passes. */
-export function chromaDenoiseInPlace(image: RgbaImage, radius: number): RgbaImage {
+/**
+ * Blurs the chroma of `image` in place with a box of half-width radius (full-resolution pixels), two passes, and
+ * keeps `keep` of it (1: all): a photo lifted from one or two 8-bit levels has lost its colour, and a muted
+ * honest colour reads better than invented blotches.
+ */
+export function chromaDenoiseInPlace(image: RgbaImage, radius: number, keep = 1): RgbaImage {
   assertImage(image);
   const { width, height, data } = image;
   const cw = Math.ceil(width / CELL);
@@ -28,8 +32,8 @@ export function chromaDenoiseInPlace(image: RgbaImage, radius: number): RgbaImag
     }
   }
   for (let c = 0; c < cr.length; c++) {
-    cr[c] /= count[c];
-    cb[c] /= count[c];
+    cr[c] = (cr[c] / count[c]) * keep;
+    cb[c] = (cb[c] / count[c]) * keep;
   }
   const r = Math.max(1, Math.round(radius / CELL));
   const tmp = new Float32Array(Math.max(cw, ch));

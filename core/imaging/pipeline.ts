@@ -187,6 +187,18 @@ const KEPT_FRAME = 0.9;
 
 /** Half-width of the colour blur for photos lifted from near black, as a fraction of the shorter side. */
 const CHROMA_RADIUS = 0.006;
+/**
+ * The colour blur's half-width for a photo of mean lightness L*: CHROMA_RADIUS for a dim room, up to six times
+ * that for a near-black one, whose colour lives in one or two 8-bit levels and only a wide average recovers it.
+ */
+function chromaRadius(inputL: number): number {
+  return CHROMA_RADIUS * Math.min(6, Math.max(1, 12 / Math.max(inputL, 1)));
+}
+
+/** How much of its (blurred) colour a photo lifted from mean L* keeps: all from L* 10, 40 % from near black. */
+function chromaKept(inputL: number): number {
+  return Math.min(1, Math.max(0.4, inputL / 10));
+}
 /** Long side of the preview on which a very dark photo's cast is measured. */
 const CAST_PREVIEW_SIDE = 768;
 
@@ -251,7 +263,11 @@ export function autoOptimize(
     if (castFixed) steps.push('colorCast');
     // A lift this strong turns the few dark 8-bit levels into coloured blotches; colour is blurred, detail kept.
     current = denoise
-      ? chromaDenoiseInPlace(lifted, CHROMA_RADIUS * Math.min(lifted.width, lifted.height))
+      ? chromaDenoiseInPlace(
+          lifted,
+          chromaRadius(inputL) * Math.min(lifted.width, lifted.height),
+          chromaKept(inputL),
+        )
       : lifted;
     if (denoise) steps.push('noise');
     owned = true;
