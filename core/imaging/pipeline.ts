@@ -221,7 +221,14 @@ export function autoOptimize(
   // the caller says so.
   let owned = options.mayOverwrite ?? false;
 
-  if (!options.toneOnly) {
+  // The lift and neutral white are for dim interiors under lamp light; a photo with open sky is outdoors, and
+  // its blue sky, a dusk's deep blue and its dark foreground are the photographer's look, which the learned
+  // retouch keeps (with an exterior's sky blue kept from the model's muting).
+  const { exterior, openSky } = sceneOf(image);
+
+  // Outdoors the verticals are many (a skyline, a street) and the photo is composed as it is: the frame stays;
+  // the 'Perspektive' mode straightens a house front on request.
+  if (!options.toneOnly && !openSky) {
     const perspective = autoPerspective(image, {
       detection: REAL_VERTICALS,
       copyUnchanged: false,
@@ -238,10 +245,6 @@ export function autoOptimize(
 
   let sample = sampleColors(current);
   const inputL = meanLightness(sample);
-  // The lift and neutral white are for dim interiors under lamp light; a photo with open sky is outdoors, and
-  // its blue sky, a dusk's deep blue and its dark foreground are the photographer's look, which the learned
-  // retouch keeps (with an exterior's sky blue kept from the model's muting).
-  const { exterior, openSky } = sceneOf(current);
 
   if (inputL < PRE_LIFT_BELOW_L && !openSky) {
     const ev = Math.log2(gainToLightness(sample, PRE_LIFT_TARGET_L)) * strength;
