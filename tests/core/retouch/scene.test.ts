@@ -9,7 +9,7 @@ import type { RgbaImage } from '../../../core/imaging/types';
 type Rgb = readonly [number, number, number];
 
 /** A photo of horizontal bands: each band's colour and the share of the height it takes, top first. */
-function bands(width: number, height: number, parts: readonly [Rgb, number][]): RgbaImage {
+function bands(width: number, height: number, parts: ReadonlyArray<readonly [Rgb, number]>): RgbaImage {
   const data = new Uint8ClampedArray(width * height * 4);
   let y = 0;
   for (const [colour, share] of parts) {
@@ -73,7 +73,7 @@ describe('sceneOf', () => {
       { exterior: false },
     ],
   ] as const)('%s', (_name, parts, expected) => {
-    expect(sceneOf(bands(400, 300, parts as readonly [Rgb, number][]))).toMatchObject(expected);
+    expect(sceneOf(bands(400, 300, parts))).toMatchObject(expected);
   });
 
   it('measures the share of open sky', () => {
