@@ -6,7 +6,9 @@ import { NEEDS_ONE_OF } from '../categories';
 import type { CategoryId } from '../types';
 import { canHang } from './constraints';
 import { existingObstacleOf } from './existing';
-import { add, dot, fromLocal, frontOf, pointSegmentDistance, scale } from './geometry';
+import { WALL } from '../room/labels';
+import { faceGrid, shareOnClass } from '../room/support';
+import { add, dot, fromLocal, frontOf, pointSegmentDistance, rightOf, scale } from './geometry';
 import { landsOnHost, realTextileHosts, realTopSpot } from './onRealFurniture';
 import { againstWall, bestWallSpot, wallFrames, type WallFrame } from './spots';
 import type { PlacedPiece } from './types';
@@ -177,6 +179,20 @@ function wallBehind(ctx: RuleContext, piece: PlacedPiece): WallFrame | undefined
   });
 }
 
+/** Share of a picture's face that must show bare wall in the photo. */
+const BARE_WALL_SHARE = 0.85;
+
+/**
+ * Whether the photo shows bare wall where a picture would hang: not a window, a picture already there, or real
+ * furniture standing in front of a wall whose estimate is too close. True without the photo's classes.
+ */
+function showsBareWall(ctx: RuleContext, unit: Unit, at: Try, elevationM: number): boolean {
+  const { photo, room } = ctx.scene;
+  if (!photo) return true;
+  const face = faceGrid(at, rightOf(at.rotationDeg), unit.product.sizeM.w, elevationM, unit.product.sizeM.h);
+  return shareOnClass(room.camera, photo.labels, face, WALL) >= BARE_WALL_SHARE;
+}
+
 /**
  * Above the sofa or the bed's headboard (or a sideboard, desk, table at a wall), centred on it; else centred on
  * the longest free stretch of a wall facing the camera. Never over a window or door, never behind tall furniture.
@@ -201,12 +217,15 @@ export function wallPiece(ctx: RuleContext, unit: Unit): Outcome {
       at,
       extra.servesObstacle === undefined ? {} : { servesObstacle: extra.servesObstacle },
     );
-    if (canHang(ctx.scene, draft, elevationM)) return { ...at, elevationM };
+    if (canHang(ctx.scene, draft, elevationM) && showsBareWall(ctx, unit, at, elevationM))
+      return { ...at, elevationM };
   }
   const hangAt = (f: WallFrame, t: number): Try => ({ ...againstWall(f, t, d), rotationDeg: f.rotationDeg });
   const spot = bestWallSpot(ctx.scene, {
     width: unit.product.sizeM.w,
-    fits: (f, t) => canHang(ctx.scene, draftOf(unit, hangAt(f, t)), eyeLevel),
+    fits: (f, t) =>
+      canHang(ctx.scene, draftOf(unit, hangAt(f, t)), eyeLevel) &&
+      showsBareWall(ctx, unit, hangAt(f, t), eyeLevel),
   });
   return spot ? { ...hangAt(spot.frame, spot.t), elevationM: eyeLevel } : 'noSpace';
 }

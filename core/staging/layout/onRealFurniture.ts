@@ -1,4 +1,4 @@
-// What we may put on furniture the photo already shows: cushions and a throw on the real sofa, armchair or bed,
+// What we may put on furniture the photo already shows: a throw on the real bed or sofa,
 // a lamp or vase on a real side table or dresser, as a stager dresses what is there. Real furniture is known only
 // as an estimated footprint, so every spot must be confirmed by the photo's classes: the piece must land on the
 // real piece's pixels, and a top must be free (wall behind, nothing standing there). Without classes: nothing.
@@ -11,12 +11,13 @@ import type { PlacedPiece } from './types';
 import type { RuleContext, Spot, Unit } from './unit';
 
 /**
- * Which real furniture a textile may dress. Not bed linen (it would cover the real duvet) and no cushions on a
- * real bed (a made bed has its pillows).
+ * Which real furniture a textile may dress: a throw on a real bed or sofa, whose top the photo shows wide enough
+ * to lay it on. Not bed linen (it would cover the real duvet); no cushions (against a real backrest, whose shape
+ * the footprint does not know, they stood in the air in front of it), nothing on a real armchair (too small a
+ * seat for an estimate to hit).
  */
 const TEXTILE_HOSTS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
-  cushions: ['sofa', 'armchair'],
-  throw: ['bed', 'sofa', 'armchair'],
+  throw: ['bed', 'sofa'],
 };
 
 /**
@@ -25,7 +26,6 @@ const TEXTILE_HOSTS: Partial<Record<CategoryId, readonly CategoryId[]>> = {
  */
 const BELIEVABLE_HOST: Partial<Record<CategoryId, { w: number; d: number; h: number }>> = {
   sofa: { w: 1.0, d: 0.5, h: 0.5 },
-  armchair: { w: 0.5, d: 0.5, h: 0.5 },
   bed: { w: 0.9, d: 1.4, h: 0.35 },
 };
 
@@ -44,13 +44,13 @@ const ON_HOST_MARGIN_M = 0.15;
 
 /**
  * Whether a textile at `spot` lands on the real piece's pixels in the photo (its base with a margin around it,
- * and, for cushions, their top against the backrest). Without the photo's classes nothing is put on real furniture.
+ * and the floor under it). Without the photo's classes nothing is put on real furniture.
  */
 export function landsOnHost(ctx: RuleContext, unit: Unit, host: ExistingAnchor, spot: Spot): boolean {
   const { photo, room } = ctx.scene;
   if (!photo) return false;
   const id = LABEL_NAMES.indexOf(room.obstacles[host.obstacle]!.label);
-  const { w, d, h } = spot.sizeM ?? unit.product.sizeM;
+  const { w, d } = spot.sizeM ?? unit.product.sizeM;
   const y = spot.elevationM ?? 0;
   const margin = 2 * ON_HOST_MARGIN_M;
   const grid = (at: number) =>
@@ -58,7 +58,6 @@ export function landsOnHost(ctx: RuleContext, unit: Unit, host: ExistingAnchor, 
   // Its base, and the floor under it, which the real piece hides if it stands there: a pose past the real
   // piece's end would show floor below.
   const points = [...grid(y), ...grid(FLOOR_PROBE_M)];
-  if (unit.product.category === 'cushions') points.push({ x: spot.x, y: y + h * 0.9, z: spot.z });
   return id >= 0 && shareOnClass(room.camera, photo.labels, points, id) >= ON_HOST_SHARE;
 }
 

@@ -79,3 +79,21 @@ export function graySpread(camera: RoomCamera, gray: GrayImage, points: readonly
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
   return Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / values.length);
 }
+
+/** A grid of points over an upright rectangle: centre (x, z) on the floor, w along `right`, from y0 up by h. */
+export function faceGrid(
+  centre: { x: number; z: number },
+  right: { x: number; z: number },
+  w: number,
+  y0: number,
+  h: number,
+): Vec3[] {
+  const points: Vec3[] = [];
+  for (let i = 0; i < GRID; i++) {
+    for (let j = 0; j < GRID; j++) {
+      const a = ((i + 0.5) / GRID - 0.5) * w;
+      points.push({ x: centre.x + right.x * a, y: y0 + ((j + 0.5) / GRID) * h, z: centre.z + right.z * a });
+    }
+  }
+  return points;
+}
