@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
 import { footprint } from '../../../core/staging/layout/geometry';
 import { projectPoint } from '../../../core/staging/room/camera';
-import { BED, FLOOR, TABLE, WALL } from '../../../core/staging/room/labels';
+import { BED, FLOOR, TABLE, WALL, WINDOWPANE } from '../../../core/staging/room/labels';
 import type { GrayImage } from '../../../core/staging/room/lineSegments';
 import type { LabelMap, Obstacle } from '../../../core/staging/room/types';
 import type { CategoryId } from '../../../core/staging/types';
@@ -299,5 +299,27 @@ describe('layoutRoom: a vase on a real side table', () => {
 
   it('puts nothing on real tops without the photo', () => {
     expect(layoutRoom(room, vase()).pieces).toEqual([]);
+  });
+});
+
+describe('layoutRoom: a picture where the photo shows bare wall', () => {
+  const room = roomWith({ label: 'bed', polygon: rect(-0.8, 0.8, -6, -3.9), heightM: 1.1 });
+  const { width, height } = room.camera;
+  const everywhere = (id: number): LabelMap => ({
+    width,
+    height,
+    labels: new Uint8Array(width * height).fill(id),
+  });
+  const art = (labels: LabelMap) =>
+    layoutRoom(room, products(['artwork']), { labels, gray: flatGray(labels) });
+
+  it('hangs it above the bed where the photo shows wall', () => {
+    expect(pieceOf(art(everywhere(WALL)), 'artwork#0').onFloor).toBe(false);
+  });
+
+  it('hangs none where the photo shows a window (or anything but wall) there', () => {
+    const result = art(everywhere(WINDOWPANE));
+    expect(result.pieces).toEqual([]);
+    expect(result.leftOut).toEqual([{ id: 'artwork', category: 'artwork', reason: 'noSpace' }]);
   });
 });
