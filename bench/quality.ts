@@ -235,7 +235,10 @@ async function rooms() {
   const files: string[] = [];
   const roomDir = join(FIXTURES, 'rooms');
   // Interiors only: the exteriors (frontal) have their own figures (exteriors()).
-  for (const sub of readdirSync(roomDir).sort().filter((d) => d !== 'frontal')) {
+  const interiors = readdirSync(roomDir)
+    .sort()
+    .filter((d) => d !== 'frontal');
+  for (const sub of interiors) {
     for (const f of readdirSync(join(roomDir, sub)).sort())
       if (/\.jpe?g$/i.test(f)) files.push(join(roomDir, sub, f));
   }
