@@ -82,9 +82,9 @@ async function main(): Promise<void> {
 
     // Fill the ledger directly (the server has no charge route of its own): one grant plus LEDGER_ROWS charges.
     const { openDatabase } = await import('../server/store/db');
-    const { createCreditsService } = await import('../server/services/credits');
+    const { createLedger } = await import('../server/paid/ledger');
     const db = await openDatabase(databasePath);
-    const credits = createCreditsService(db);
+    const credits = createLedger(db);
     for (let i = 0; i < LEDGER_ROWS; i++) {
       await credits.charge({ userId: user.id, amount: 1, idempotencyKey: `bench:${i}`, reason: 'bench' });
     }

@@ -6,7 +6,8 @@ import { parseArgs } from 'node:util';
 import { ANALYSIS_MAX_SIDE } from '../core/analysis/room/downscale';
 import { ROOM_TYPES, type RoomType } from '../core/catalog';
 import { classifyRgba, warmUpRoomAnalysis } from '../server/ai/room';
-import { decodeRgba } from '../server/services/images';
+import { ImagePool } from '../server/pool/imagePool';
+import { decodeRgba } from '../server/pool/images';
 import { evaluate, formatConfusion, type Evaluation } from './room-training/evaluate';
 import { listLabelledPhotos } from './room-training/labelledPhotos';
 
@@ -42,6 +43,8 @@ async function main(): Promise<number> {
     : positionals.map((file) => ({ file }));
 
   await warmUpRoomAnalysis();
+  // This script's own image threads, for the decodes (the analysis itself runs here, as before).
+  const pool = new ImagePool();
   const times: number[] = [];
   const counts: Partial<Record<RoomType, number>> = {};
   const pairs: { expected: RoomType; predicted: RoomType }[] = [];
@@ -49,7 +52,7 @@ async function main(): Promise<number> {
   for (const job of jobs) {
     const started = performance.now();
     try {
-      const result = await classifyRgba(await decodeRgba(job.file, ANALYSIS_MAX_SIDE));
+      const result = await classifyRgba(await decodeRgba(pool, job.file, ANALYSIS_MAX_SIDE));
       const ms = Math.round(performance.now() - started);
       times.push(ms);
       counts[result.roomType] = (counts[result.roomType] ?? 0) + 1;
@@ -67,6 +70,7 @@ async function main(): Promise<number> {
       print({ file: job.file, error: (error as Error).message });
     }
   }
+  await pool.close();
 
   let evaluation: Evaluation<RoomType> | undefined;
   if (values.labels) {

@@ -6,9 +6,9 @@ import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { isDeclutterMode, type DeclutterModeId } from '../core/declutter';
 import { BUILTIN_MAX_SIDE } from '../server/ai/builtin';
-import { clutterOfModes, declutterRgba, defaultObjectDetector } from '../server/ai/builtin/declutter';
-import { imagePool } from '../server/pool/imagePool';
-import { decodeRgba, encodeJpeg } from '../server/services/images';
+import { clutterOfModes, declutterRgba, poolObjectDetector } from '../server/ai/builtin/declutter';
+import { ImagePool } from '../server/pool/imagePool';
+import { decodeRgba, encodeJpeg } from '../server/pool/images';
 
 const USAGE = 'usage: npm run declutter -- <in.jpg> <out.jpg> [--mode declutter]\n';
 
@@ -36,12 +36,15 @@ async function main(): Promise<number> {
   }
   const modes: DeclutterModeId[] = [mode];
   const started = performance.now();
-  const image = await decodeRgba(input, BUILTIN_MAX_SIDE);
-  const result = await declutterRgba(image, modes, defaultObjectDetector);
-  await writeFile(output, await encodeJpeg(result.image));
+  // This script's own image threads, as the server has its own (server/pool).
+  const pool = new ImagePool();
+  const detect = poolObjectDetector(pool);
+  const image = await decodeRgba(pool, input, BUILTIN_MAX_SIDE);
+  const result = await declutterRgba(pool, image, modes, detect);
+  await writeFile(output, await encodeJpeg(pool, result.image));
   const ms = Math.round(performance.now() - started);
-  const after = await defaultObjectDetector(result.image);
-  await imagePool.close();
+  const after = await detect(result.image);
+  await pool.close();
   process.stdout.write(`${result.description}\n`);
   process.stdout.write(
     JSON.stringify({

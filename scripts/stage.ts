@@ -9,8 +9,8 @@ import { ANALYSIS_MAX_SIDE } from '../core/analysis/room/downscale';
 import { STAGING_BUDGET_MAX_EUR, STAGING_STYLES, type StagingStyle } from '../core/catalog/limits';
 import { recommendStaging, toStagingProduct } from '../core/staging';
 import { classifyRgba } from '../server/ai/room';
-import { imagePool } from '../server/pool/imagePool';
-import { decodeRgba } from '../server/services/images';
+import { ImagePool } from '../server/pool/imagePool';
+import { decodeRgba } from '../server/pool/images';
 import { productSourceFromEnv } from '../server/staging/productSource';
 import { launchChromium, serveStagingPage } from './lib/stagingPage';
 import type { StagePageInput, StagePageResult } from '../web/staging/cli/contract';
@@ -53,14 +53,16 @@ async function main(): Promise<number> {
   const started = performance.now();
   const photo = await readFile(args.input);
 
-  const room = await classifyRgba(await decodeRgba(photo, ANALYSIS_MAX_SIDE));
+  // This script's own image threads, for the one decode.
+  const pool = new ImagePool();
+  const room = await classifyRgba(await decodeRgba(pool, photo, ANALYSIS_MAX_SIDE));
+  await pool.close();
   const selection = await recommendStaging(productSourceFromEnv(process.env), {
     room: room.roomType,
     style: args.style,
     budget: { min: 0, max: args.budgetMax },
   });
   const products = selection.picks.filter((pick) => pick.selected).map((pick) => toStagingProduct(pick));
-  await imagePool.close();
 
   const page = await serveStagingPage('/web/staging/cli/page.ts', photo);
   const browser = await launchChromium();

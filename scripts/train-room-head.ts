@@ -15,7 +15,8 @@ import { ROOM_FEATURE_NAMES, roomFeatureVector } from '../core/analysis/room/roo
 import { priorLogits } from '../core/analysis/room/rulePrior';
 import type { RoomType } from '../core/catalog';
 import { roomSignals } from '../server/ai/room/signals';
-import { decodeRgba } from '../server/services/images';
+import { ImagePool } from '../server/pool/imagePool';
+import { decodeRgba } from '../server/pool/images';
 import { evaluate, formatConfusion } from './room-training/evaluate';
 import { fitLinearHead, type FitOptions } from './room-training/fitLinearHead';
 import { listLabelledPhotos } from './room-training/labelledPhotos';
@@ -46,23 +47,26 @@ interface Row {
   small: number[];
 }
 
-async function features(path: string, maxSide = ANALYSIS_MAX_SIDE): Promise<number[]> {
-  const { output, scene } = await roomSignals(await decodeRgba(path, maxSide));
+async function features(pool: ImagePool, path: string, maxSide = ANALYSIS_MAX_SIDE): Promise<number[]> {
+  const { output, scene } = await roomSignals(await decodeRgba(pool, path, maxSide));
   return roomFeatureVector(output, scene);
 }
 
 async function computeRows(classes: RoomType[]): Promise<Row[]> {
   const photos = listLabelledPhotos(resolve(values.labels)).filter((p) => classes.includes(p.expected));
+  // This script's own image threads, for the decodes.
+  const pool = new ImagePool();
   const rows: Row[] = [];
   for (const [i, p] of photos.entries()) {
     rows.push({
       group: p.group,
       label: classes.indexOf(p.expected),
-      native: await features(p.path),
-      small: await features(p.path, AUGMENT_SIDE),
+      native: await features(pool, p.path),
+      small: await features(pool, p.path, AUGMENT_SIDE),
     });
     if ((i + 1) % 20 === 0) process.stderr.write(`features: ${i + 1}/${photos.length}\n`);
   }
+  await pool.close();
   return rows;
 }
 

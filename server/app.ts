@@ -37,9 +37,6 @@ const API_ROUTERS: ApiRouterFactory[] = [
   jobsRouter,
 ];
 
-/** Images travel as data URLs inside JSON (up to 10 MB per file, base64 adds a third), so the limit is generous. */
-export const JSON_BODY_LIMIT = '25mb';
-
 // A Vite-built PWA needs no inline script and no outside origin. React sets inline styles, images are shown
 // from data: and blob: URLs, workers may start from blob: URLs, and the client fetch()es data:/blob: URLs to
 // turn results back into files. 'wasm-unsafe-eval' allows WebAssembly image codecs and models, not eval().
@@ -89,9 +86,9 @@ export function createApp(input: AppInput): express.Express {
   // CSRF guard for every state-changing call, then the lazy session lookup behind getUserId(req).
   api.use(originCheck(trustedOrigins(deps.env)));
   api.use(loadSession(deps.auth));
-  // better-auth parses its own (small) bodies, so /api/auth comes before the 25 MB JSON parser.
+  // better-auth parses its own (small) bodies; every other route that takes one reads it itself, after its rate
+  // limit, with its own limit (middleware/jsonBody.ts): an unknown path or a refused caller has nothing parsed.
   api.use(authRouter(deps));
-  api.use(express.json({ limit: JSON_BODY_LIMIT }));
   for (const factory of API_ROUTERS) api.use(factory(deps));
   for (const router of deps.routers) api.use(router);
   api.use(apiNotFound);

@@ -1,35 +1,38 @@
 // The composition root: the one place where the app's dependencies are resolved, from what index.ts or a test
-// passed in and defaults built from env and db. Routers and services never pick their own defaults; to add a
-// dependency, add it to deps.ts and build it here.
+// passed in and defaults built from env and db. Routers and services never pick their own defaults, and nothing
+// below holds a module-level instance; to add a dependency, add it to deps.ts and build it here.
 import { createAiProvider } from './ai';
 import { createStagingRenderer } from './ai/staging';
 import { createAuth } from './auth/auth';
 import { getUserId } from './auth/session';
-import type { AiProvider } from './ai/types';
+import { createStarterCredits } from './auth/starterCredits';
 import type { AppDeps, AppInput } from './deps';
 import type { Env } from './env';
 import type { Logger } from './logger';
-import type { PaidScope, TaskPlanner } from './services/paidBatch';
 import { aiRouteBuilder } from './middleware/aiRoute';
-import { inSequence, pixelBudget } from './middleware/pixelBudget';
+import { pixelBudget } from './middleware/pixelBudget';
 import { aiRateLimit, DEFAULT_AI_RATE_LIMITS, ipKey } from './middleware/rateLimit';
 import { createSharedCounters } from './middleware/sharedCounters';
+import type { PaidScope, TaskPlanner } from './paid/batch';
+import { createPaidJobs, type PaidJobs, type PaidJobsOptions } from './paid/jobs';
+import { createLedger } from './paid/ledger';
+import { createLiveness } from './paid/liveness';
+import { createPaidQueue } from './paid/queue/enqueue';
+import type { ImagePool } from './pool/imagePool';
 import { createAnalysisService } from './services/analysis';
-import { createCreditsService } from './services/credits';
 import { createEnhancementService, enhancementPlanner } from './services/enhancement';
-import { ANALYSIS_MAX_PIXELS } from './services/images';
+import { ANALYSIS_MAX_PIXELS } from './pool/images';
 import { createListingImporterFromEnv } from './services/listing/fromEnv';
-import { createPaidJobs } from './services/paidJobs';
-import { createPaidQueue, onQueuedSettled } from './queue/paidQueue';
 import { createStagingService, stagingPlanner } from './services/staging';
 import { createSuggestionsService, implementPlanner } from './services/suggestions';
 import { createWindowCounterRepository } from './store/rateLimitWindows';
 import { CATALOG, catalogSource, type CatalogItem } from '../core/staging';
 
 export function composeDeps(input: AppInput): AppDeps {
-  const { env, db, logger } = input;
-  const credits = input.credits ?? createCreditsService(db);
-  const auth = input.auth ?? createAuth({ env, db, logger, credits });
+  const { env, db, logger, imagePool } = input;
+  const ledger = createLedger(db);
+  const starterCredits = createStarterCredits(db, ledger);
+  const auth = input.auth ?? createAuth({ env, db, logger, starterCredits });
 
   const overrides = input.ai ?? {};
   const userIdOf = overrides.getUserId ?? getUserId;
@@ -38,19 +41,10 @@ export function composeDeps(input: AppInput): AppDeps {
   const counters = createSharedCounters(createWindowCounterRepository(db));
   const limit = (name: keyof typeof limits) =>
     aiRateLimit(limits[name], userIdOf, { counters, name: `ai-${name}` });
-  const provider = overrides.provider ?? createAiProvider(env, { logger });
+  const provider = overrides.provider ?? createAiProvider(env, { logger, pool: imagePool });
   // One durable paid-job journal for every paid call; start() refunds jobs a stopped server left pending.
-  const jobs =
-    overrides.jobs ??
-    createPaidJobs({
-      db,
-      credits: overrides.credits ?? credits,
-      logger,
-      resultTtlMs: env.PAID_RESULT_TTL_MINUTES * 60_000,
-      ...(input.queue ? { onQueuedSettled: onQueuedSettled(db) } : {}),
-    });
-  // Not awaited: createApp stays synchronous; begin() waits for this process's boot row itself, and a failed start
-  // is logged (the heartbeat tries the recovery again).
+  const jobs = composePaidJobs({ env, db, ledger, liveness: createLiveness({ db, logger }), logger });
+  // Not awaited: createApp stays synchronous; a failed start is logged (the heartbeat recovers again).
   jobs.start().catch((error: unknown) => logger.error({ err: error }, 'paid jobs: start failed'));
   // With a queue (PostgreSQL), charged work is queued for the workers; without, it runs in this process.
   const paid = { jobs, logger, ...(input.queue ? { queue: createPaidQueue(db, jobs, input.queue) } : {}) };
@@ -69,7 +63,8 @@ export function composeDeps(input: AppInput): AppDeps {
     env,
     db,
     logger,
-    credits,
+    ledger,
+    starterCredits,
     auth,
     counters,
     ai: {
@@ -77,41 +72,52 @@ export function composeDeps(input: AppInput): AppDeps {
       getUserId: userIdOf,
       limiters: {
         enhance: limit('enhance'),
-        analyze: inSequence(limit('analyze'), analysisPixels),
-        suggestions: inSequence(limit('suggestions'), analysisPixels),
+        analyze: limit('analyze'),
+        suggestions: limit('suggestions'),
       },
+      analysisPixels,
       route: aiRouteBuilder(userIdOf),
-      enhancement: createEnhancementService({ ...paid, provider }),
-      suggestions: createSuggestionsService({ ...paid, provider }),
-      analysis: createAnalysisService({ provider }),
+      enhancement: createEnhancementService({ ...paid, provider, imagePool }),
+      suggestions: createSuggestionsService({ ...paid, provider, imagePool }),
+      analysis: createAnalysisService({ provider, imagePool }),
       staging: createStagingService({
         ...paid,
-        balanceOf: (userId) => credits.balance(userId),
+        balanceOf: (userId) => ledger.balance(userId),
         provider,
         renderer: overrides.stagingRenderer ?? createStagingRenderer(env),
         source: catalogSource(input.stagingCatalog ?? CATALOG),
         affiliateTag: env.AFFILIATE_TAG,
+        imagePool,
       }),
       jobs,
     },
-    listingImporter: input.listingImporter ?? createListingImporterFromEnv(process.env),
+    listingImporter: input.listingImporter ?? createListingImporterFromEnv(env),
     routers: input.routers ?? [],
   };
 }
 
+/** The paid-job journal of a process (the server's, every queue worker's), on that process's boot. */
+export function composePaidJobs(parts: Omit<PaidJobsOptions, 'resultTtlMs'> & { env: Env }): PaidJobs {
+  const { env, ...options } = parts;
+  return createPaidJobs({ ...options, resultTtlMs: env.PAID_RESULT_TTL_MINUTES * 60_000 });
+}
+
 /**
- * The planners that rebuild queued paid work from its data (services/paidBatch.ts), built like the app's own
- * services, so a queue worker (server/worker.ts) runs exactly what the server would have run.
+ * The planners that rebuild queued paid work from its data (paid/batch.ts), built like the app's own services,
+ * so a queue worker (server/worker.ts) runs exactly what the server would have run.
  */
-export function composePlanners(
-  env: Env,
-  logger: Logger,
-  provider: AiProvider = createAiProvider(env, { logger }),
-  stagingCatalog: readonly CatalogItem[] = CATALOG,
-): Record<PaidScope, TaskPlanner> {
+export function composePlanners(parts: {
+  env: Env;
+  logger: Logger;
+  imagePool: ImagePool;
+  stagingCatalog: readonly CatalogItem[];
+}): Record<PaidScope, TaskPlanner> {
+  const { env, logger, imagePool } = parts;
+  const provider = createAiProvider(env, { logger, pool: imagePool });
+  const source = catalogSource(parts.stagingCatalog);
   return {
-    enhance: enhancementPlanner(provider),
-    implement: implementPlanner(provider),
-    staging: stagingPlanner(createStagingRenderer(env), catalogSource(stagingCatalog)),
+    enhance: enhancementPlanner(provider, imagePool),
+    implement: implementPlanner(provider, imagePool),
+    staging: stagingPlanner(createStagingRenderer(env), source, imagePool),
   };
 }

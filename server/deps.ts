@@ -6,19 +6,20 @@ import type { CatalogItem } from '../core/staging';
 import type { StagingRenderer } from './ai/staging';
 import type { AiProvider } from './ai/types';
 import type { AuthService } from './auth/auth';
+import type { StarterCredits } from './auth/starterCredits';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { AiRoute } from './middleware/aiRoute';
 import type { AiRateLimits } from './middleware/rateLimit';
 import type { SharedCounters } from './middleware/sharedCounters';
 import type { UserIdOf } from './middleware/requireUser';
+import type { PaidJobs } from './paid/jobs';
+import type { Ledger } from './paid/ledger';
+import type { QueueDeps } from './paid/queue/enqueue';
+import type { ImagePool } from './pool/imagePool';
 import type { AnalysisService } from './services/analysis';
-import type { CreditsService } from './services/credits';
 import type { EnhancementService } from './services/enhancement';
 import type { ListingImporter } from './services/listing/importListing';
-import type { CreditsPort } from './services/paidBatch';
-import type { PaidJobs } from './services/paidJobs';
-import type { QueueDeps } from './queue/paidQueue';
 import type { StagingService } from './services/staging';
 import type { SuggestionsService } from './services/suggestions';
 import type { Database } from './store/db';
@@ -27,13 +28,9 @@ import type { Database } from './store/db';
 export interface AiOverrides {
   /** Default: chosen from the env (AI_PROVIDER, OPENAI_*). */
   provider?: AiProvider;
-  /** Default: the app's credit ledger. */
-  credits?: CreditsPort;
   /** Default: the session cookie (auth/session.ts). */
   getUserId?: UserIdOf;
   rateLimits?: Partial<AiRateLimits>;
-  /** Default: the durable paid jobs on the app's database (services/paidJobs.ts). */
-  jobs?: PaidJobs;
   /** Default: chosen from the env like the provider (server/ai/staging). */
   stagingRenderer?: StagingRenderer;
 }
@@ -43,11 +40,12 @@ export interface AppInput {
   env: Env;
   db: Database;
   logger: Logger;
-  credits?: CreditsService;
+  /** The process's image threads (server/pool): every image check, decode, encode and builtin operation. */
+  imagePool: ImagePool;
   auth?: AuthService;
   ai?: AiOverrides;
   listingImporter?: ListingImporter;
-  /** The job queue (PostgreSQL deployment, server/queue): charged AI work then runs on `npm run worker`. */
+  /** The job queue (PostgreSQL deployment, server/paid/queue): charged AI work then runs on `npm run worker`. */
   queue?: QueueDeps;
   /** The staging catalogue (staging/productSource.ts: STAGING_CATALOG read at start); default: the shipped examples. */
   stagingCatalog?: readonly CatalogItem[];
@@ -55,12 +53,15 @@ export interface AppInput {
   routers?: Router[];
 }
 
-/** The AI routes' shared parts: one provider, one replay cache and one limiter per call for the whole app. */
+/** The AI routes' shared parts: one provider, one paid-job journal and one limiter per call for the whole app. */
 export interface AiDeps {
   provider: AiProvider;
   /** Who is signed in, as the AI routes ask it. */
   getUserId: UserIdOf;
+  /** Counted before any body is read. */
   limiters: Record<keyof AiRateLimits, RequestHandler>;
+  /** The visitor's analysis pixels per minute (middleware/pixelBudget.ts): reads the parsed body's photos. */
+  analysisPixels: RequestHandler;
   /** Builds an AI route's handler chain (middleware/aiRoute.ts). */
   route: AiRoute;
   enhancement: EnhancementService;
@@ -77,8 +78,10 @@ export interface AppDeps {
   env: Env;
   db: Database;
   logger: Logger;
-  /** The credit ledger (services/credits.ts). */
-  credits: CreditsService;
+  /** The credit ledger (paid/ledger.ts). */
+  ledger: Ledger;
+  /** What each account started with (auth/starterCredits.ts). */
+  starterCredits: StarterCredits;
   /** Accounts and sessions (auth/auth.ts); routes ask `getUserId(req)` from auth/session.ts, not this. */
   auth: AuthService;
   /** The rate limits' counters in the database, shared by every server process on it. */

@@ -1,8 +1,10 @@
-// The server's configuration, read once from environment variables at start. Parsing is pure (no files touched)
-// and fails fast with one English line per bad variable, so an operator sees exactly what to fix.
-// Empty values count as unset: env files and container templates often write `OPENAI_API_KEY=`.
+// The server's configuration, read once from environment variables at start (loadEnv: the one place that reads
+// process.env). Parsing is pure (no files touched) and fails fast with one English line per bad variable, so an
+// operator sees exactly what to fix. Empty values count as unset: env files and container templates often write
+// `OPENAI_API_KEY=`.
 import { z } from 'zod';
 import { STARTING_CREDITS } from '../core/catalog/limits';
+import { FeedError } from '../core/staging';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -55,9 +57,11 @@ const EnvSchema = z
       .optional(),
     /** A product feed (JSON, README 'Produktkatalog / STAGING_CATALOG') replacing the shipped example catalogue. */
     STAGING_CATALOG: z.string().optional(),
+    /** Tests only: the loopback origin that plays every listing platform (services/listing/fromEnv.ts). */
+    LISTING_TEST_ORIGIN: z.string().optional(),
     /** Proxy hops in front of the server whose X-Forwarded-For we believe; 0 (the default) trusts none. */
     TRUST_PROXY: integer(0, 10, 0),
-    /** How long a paid call's answer is kept for a retry with the same Idempotency-Key (services/paidJobs.ts). */
+    /** How long a paid call's answer is kept for a retry with the same Idempotency-Key (paid/jobs.ts). */
     PAID_RESULT_TTL_MINUTES: integer(1, 43_200, 1440),
     /** New accounts per network (IPv4 address or IPv6 /64) and UTC day that get STARTING_CREDITS; later ones get 0. */
     STARTER_CREDITS_PER_NETWORK_PER_DAY: integer(0, 1_000_000, 3),
@@ -73,7 +77,7 @@ const EnvSchema = z
     IMAGE_QUEUE_MAX: integer(1, 10_000, 16),
     /** Paid image calls (enhance, staging) per minute and account (a visitor: per network). */
     AI_RATE_LIMIT_ENHANCE: integer(1, 1_000_000, 60),
-    // The job queue of the PostgreSQL deployment (server/queue; unused on SQLite).
+    // The job queue of the PostgreSQL deployment (server/paid/queue; unused on SQLite).
     /** How long a paid request waits for its queued job before answering 202 with the job id. */
     QUEUE_WAIT_SECONDS: integer(0, 600, 25),
     /** A job running longer than this counts as lost (its worker died) and runs again on another worker. */
@@ -166,4 +170,23 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       return `${name} ${issue.message}${shown}`;
     }),
   );
+}
+
+/**
+ * Reads one setting at start (the env, the staging catalogue's file). A bad one (EnvError, FeedError: their
+ * messages name what to fix) ends the process with the message alone: a stack trace would only hide it.
+ */
+export function settingOrExit<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof EnvError || error instanceof FeedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** This process's environment, parsed; a bad variable ends the process (server/index.ts, server/worker.ts). */
+export function loadEnv(): Env {
+  return settingOrExit(() => parseEnv(process.env));
 }

@@ -20,6 +20,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A 503 the server gives on purpose (a full image queue, a busy AI service): the client comes back later, so it is
+ * logged as a warning without a stack, not as a failure of ours.
+ */
+export function isExpectedBusy(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 503;
+}
+
 /** The last handler under /api: an unknown API path is a JSON 404, never the web app's index.html. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new ApiError(404, 'NOT_FOUND', `No API route ${req.method} ${req.originalUrl}`));
@@ -86,6 +94,10 @@ export function toErrorResponse(err: unknown): { status: number; body: ApiErrorB
   const type = typeof err === 'object' && err !== null && 'type' in err ? String(err.type) : '';
   const known = BODY_PARSER_ERRORS[type];
   if (known) return { status: known.status, body: { error: known.message, code: known.code } };
+  // The router's path parameter decoding (`/api/jobs/%ff`) throws a URIError it marks 400 but not `expose`.
+  if (err instanceof URIError) {
+    return { status: 400, body: { error: 'The request path is not valid', code: 'INVALID_REQUEST' } };
+  }
   const clientStatus = exposedClientStatus(err);
   if (clientStatus) {
     const code = CLIENT_STATUS_CODES[clientStatus] ?? 'INVALID_REQUEST';
@@ -94,12 +106,18 @@ export function toErrorResponse(err: unknown): { status: number; body: ApiErrorB
   return { status: 500, body: { error: 'Internal server error', code: 'INTERNAL' } };
 }
 
-/** Express error handler; mount it last. Server errors are attached to the access log line, with stack. */
-export const errorHandler: ErrorRequestHandler = (err, _req, res: Response, next) => {
+/**
+ * Express error handler; mount it last. Server errors are attached to the access log line, with stack (an expected
+ * busy 503 is not: logger.ts logs it as a warning).
+ */
+export const errorHandler: ErrorRequestHandler = (err, req, res: Response, next) => {
   // Too late to send a body: let Express close the connection.
   if (res.headersSent) return next(err);
   const { status, body } = toErrorResponse(err);
-  if (status >= 500) res.err = err instanceof Error ? err : new Error(String(err));
+  if (status >= 500 && !isExpectedBusy(err)) res.err = err instanceof Error ? err : new Error(String(err));
+  // Refused before its body was read (an unknown path, a rate limit, a sign-in check): close the connection
+  // after the answer rather than read the rest of a body nobody wants (up to 25 MB) to keep it alive.
+  if (!req.complete) res.setHeader('Connection', 'close');
   // 503 (a full image queue) and 409 (a key still running) say when to come back, as the 429 does.
   const retryAfter = body.details?.retryAfterSeconds;
   if (typeof retryAfter === 'number' && !res.getHeader('Retry-After'))

@@ -3,70 +3,35 @@
 // `node --import tsx server/index.ts`; there is no build step for the server.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAiProvider } from './ai';
 import { createApp } from './app';
-import { EnvError, parseEnv, type Env } from './env';
-import { FeedError, type CatalogItem } from '../core/staging';
+import { loadEnv, settingOrExit } from './env';
+import { createLogger } from './logger';
+import { startQueue } from './paid/queue/enqueue';
+import { ImagePool } from './pool/imagePool';
 import { loadStagingCatalog } from './staging/productSource';
-import { createLogger, type Logger } from './logger';
-import { imagePool } from './pool/imagePool';
-import { queueSettings, startBoss } from './queue/boss';
-import { listenForJobs } from './queue/notifications';
-import type { QueueDeps } from './queue/paidQueue';
 import { openDatabase } from './store/db';
 
 /** How long running requests (AI jobs can be slow) may take after a shutdown signal before we cut them off. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** The job queue (pg-boss) and the notifications a waiting paid request listens to. */
-async function startQueue(url: string, env: Env, logger: Logger): Promise<QueueDeps> {
-  const settings = queueSettings(env);
-  const boss = await startBoss(url, settings, logger);
-  const notifications = await listenForJobs(url, logger);
-  return { boss, notifications, settings };
-}
-
-/** A bad variable ends the process with the message alone: a stack trace would only hide it. */
-function loadEnv(): Env {
-  try {
-    return parseEnv(process.env);
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-}
-
-/** STAGING_CATALOG's product feed, read once; a bad file ends the process naming each bad entry. */
-function loadCatalog(env: Env): readonly CatalogItem[] {
-  try {
-    return loadStagingCatalog(env.STAGING_CATALOG);
-  } catch (error) {
-    if (!(error instanceof FeedError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-}
-
 async function main(): Promise<void> {
   const env = loadEnv();
-  const stagingCatalog = loadCatalog(env);
+  // STAGING_CATALOG's product feed, read once; a bad file ends the process naming each bad entry.
+  const stagingCatalog = settingOrExit(() => loadStagingCatalog(env.STAGING_CATALOG));
   const logger = createLogger(env.LOG_LEVEL);
   // PostgreSQL when DATABASE_URL is set (replicas share it), else the SQLite file (the embedded default).
   const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
   // The image pool's threads (0: one per core) and how many tasks may wait before visitors get 503 + Retry-After.
-  imagePool.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX, logger });
+  const imagePool = new ImagePool({
+    concurrency: env.IMAGE_WORK_CONCURRENCY,
+    maxQueued: env.IMAGE_QUEUE_MAX,
+    logger,
+  });
   // With PostgreSQL, charged AI work goes through the job queue in the same database (`npm run worker` runs it).
   const queue = env.DATABASE_URL ? await startQueue(env.DATABASE_URL, env, logger) : undefined;
-  // AI_PROVIDER (default: openai with a key, else the offline builtin provider) and the OPENAI_* settings.
-  const app = createApp({
-    env,
-    db,
-    logger,
-    ai: { provider: createAiProvider(env, { logger }) },
-    stagingCatalog,
-    ...(queue ? { queue } : {}),
-  });
+  // The AI provider is chosen from the env by compose.ts: AI_PROVIDER (default: openai with a key, else the
+  // offline builtin provider) and the OPENAI_* settings.
+  const app = createApp({ env, db, logger, imagePool, stagingCatalog, ...(queue ? { queue } : {}) });
 
   // Slow clients (SPEC: a connection trickling its headers or body) are cut off: headers must arrive within
   // HEADERS_TIMEOUT_MS and the whole request within REQUEST_TIMEOUT_MS; Node checks both every second here

@@ -54,7 +54,18 @@ export function httpLogger(logger: Logger): HttpLogger {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+    // A 503 with no error attached is an expected 'busy' (server/errors.ts: isExpectedBusy): a warning.
+    customLogLevel: (_req, res, err) => {
+      if (err || (res as ServerResponse & { err?: Error }).err) return 'error';
+      if (res.statusCode === 503) return 'warn';
+      return res.statusCode >= 500 ? 'error' : 'info';
+    },
+    // pino-http makes up an Error (with a stack) for any 5xx without one; an expected busy 503 needs none.
+    customErrorObject: (_req, res, _error, val: Record<string, unknown>) => {
+      if (res.statusCode !== 503 || (res as ServerResponse & { err?: Error }).err) return val;
+      const { err: _made, ...rest } = val;
+      return rest;
+    },
     customSuccessMessage: (req, res) => `${req.method} ${fullUrl(req)} ${res.statusCode}`,
     customErrorMessage: (req, res) => `${req.method} ${fullUrl(req)} ${res.statusCode}`,
   });

@@ -1,49 +1,26 @@
 // The queue worker process (`npm run worker`; start it any number of times, on any machine that reaches the
 // database): it needs DATABASE_URL (PostgreSQL), runs queued paid AI jobs with the configured provider
-// (server/queue/worker.ts) and shuts down cleanly on SIGINT/SIGTERM: no new jobs, the running ones finish
+// (server/paid/queue/worker.ts) and shuts down cleanly on SIGINT/SIGTERM: no new jobs, the running ones finish
 // within the grace period, anything cut off is run again by another worker. Run it with
 // `node --import tsx server/worker.ts`.
-import { composePlanners } from './compose';
-import { EnvError, parseEnv, type Env } from './env';
-import { FeedError, type CatalogItem } from '../core/staging';
-import { loadStagingCatalog } from './staging/productSource';
+import { composePaidJobs, composePlanners } from './compose';
+import { loadEnv, settingOrExit } from './env';
 import { createLogger } from './logger';
-import { imagePool } from './pool/imagePool';
-import { queueSettings, startBoss } from './queue/boss';
-import { listenForJobs } from './queue/notifications';
-import { onQueuedSettled } from './queue/paidQueue';
-import { startPaidWorker } from './queue/worker';
-import { createCreditsService } from './services/credits';
-import { createPaidJobs } from './services/paidJobs';
+import { createLedger } from './paid/ledger';
+import { createLiveness } from './paid/liveness';
+import { startQueue } from './paid/queue/enqueue';
+import { startPaidWorker } from './paid/queue/worker';
+import { ImagePool } from './pool/imagePool';
+import { loadStagingCatalog } from './staging/productSource';
 import { openDatabase } from './store/db';
 
 /** How long running jobs may take after a shutdown signal before they are left to another worker. */
 const SHUTDOWN_GRACE_MS = 30_000;
 
-function loadEnv(): Env {
-  try {
-    return parseEnv(process.env);
-  } catch (error) {
-    if (!(error instanceof EnvError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-}
-
-/** STAGING_CATALOG's product feed, read once; a bad file ends the process naming each bad entry. */
-function loadCatalog(env: Env): readonly CatalogItem[] {
-  try {
-    return loadStagingCatalog(env.STAGING_CATALOG);
-  } catch (error) {
-    if (!(error instanceof FeedError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-}
-
 async function main(): Promise<void> {
   const env = loadEnv();
-  const stagingCatalog = loadCatalog(env);
+  // STAGING_CATALOG's product feed, read once; a bad file ends the process naming each bad entry.
+  const stagingCatalog = settingOrExit(() => loadStagingCatalog(env.STAGING_CATALOG));
   const url = env.DATABASE_URL;
   if (!url) {
     process.stderr.write(
@@ -54,25 +31,23 @@ async function main(): Promise<void> {
   const logger = createLogger(env.LOG_LEVEL).child({ role: 'worker' });
   const db = await openDatabase(url);
   // The worker's image work runs in its own pool of threads, as the server's does (server/pool).
-  imagePool.configure({ concurrency: env.IMAGE_WORK_CONCURRENCY, maxQueued: env.IMAGE_QUEUE_MAX, logger });
-  const settings = queueSettings(env);
-  const credits = createCreditsService(db);
-  const jobs = createPaidJobs({
-    db,
-    credits,
+  const imagePool = new ImagePool({
+    concurrency: env.IMAGE_WORK_CONCURRENCY,
+    maxQueued: env.IMAGE_QUEUE_MAX,
     logger,
-    resultTtlMs: env.PAID_RESULT_TTL_MINUTES * 60_000,
-    onQueuedSettled: onQueuedSettled(db),
   });
+  // Its boot and heartbeat (paid/liveness.ts) tell the other workers whether its jobs are still running.
+  const liveness = createLiveness({ db, logger });
+  const jobs = composePaidJobs({ env, db, ledger: createLedger(db), liveness, logger });
   await jobs.start();
-  const boss = await startBoss(url, settings, logger);
-  const notifications = await listenForJobs(url, logger);
+  const { boss, notifications, settings } = await startQueue(url, env, logger);
   const worker = await startPaidWorker({
     db,
     boss,
     jobs,
-    balanceOf: (userId) => credits.balance(userId),
-    planners: composePlanners(env, logger, undefined, stagingCatalog),
+    liveness,
+    planners: composePlanners({ env, logger, imagePool, stagingCatalog }),
+    imagePool,
     notifications,
     logger,
     settings,

@@ -8,7 +8,7 @@ import { kernelBackend } from '../imaging/wasm/backend';
 import { downscaledLumaWasm } from '../imaging/wasm/luma';
 
 /** A detected line in full-resolution pixel coordinates, (x0, y0) the upper end. */
-export interface LineSegment {
+export interface VerticalLine {
   x0: number;
   y0: number;
   x1: number;
@@ -155,7 +155,7 @@ function fitLine(pts: EdgePoints, idx: number[], yRef: number): { a: number; b: 
 }
 
 /** Detect near-vertical line segments. */
-export function detectVerticals(image: RgbaImage, options: Partial<VerticalsOptions> = {}): LineSegment[] {
+export function detectVerticals(image: RgbaImage, options: Partial<VerticalsOptions> = {}): VerticalLine[] {
   const o = { ...defaultVerticalsOptions, ...options };
   if (image.width < 16 || image.height < 16) return [];
   const { plane, width: w, height: h, factor } = downscaledLuma(image, o.analysisSize);
@@ -301,7 +301,7 @@ export interface TiltEstimate {
   /** True when there are enough lines, spread widely enough, to trust the model. */
   sufficient: boolean;
   /** The lines that fit the model. */
-  inliers: LineSegment[];
+  inliers: VerticalLine[];
 }
 
 export interface TiltOptions {
@@ -316,14 +316,14 @@ export interface TiltOptions {
 export const defaultTiltOptions: TiltOptions = { minLines: 3, minSupport: 0.8, outlierSlope: 0.012 };
 
 /** Line in centred coordinates: x - cx = a + b * (y - cy). */
-function centred(line: LineSegment, cx: number, cy: number): { a: number; b: number } {
+function centred(line: VerticalLine, cx: number, cy: number): { a: number; b: number } {
   const b = (line.x1 - line.x0) / (line.y1 - line.y0);
   return { a: line.x0 - cx + b * (cy - line.y0), b };
 }
 
 /** Fit the vanishing-point model slope = roll + convergence * position to the lines, robustly. */
 export function estimateTilt(
-  lines: LineSegment[],
+  lines: VerticalLine[],
   width: number,
   height: number,
   options: Partial<TiltOptions> = {},

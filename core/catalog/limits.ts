@@ -38,7 +38,11 @@ export const MAX_UPLOAD_FILES = 30;
 /** Credits a new account starts with (the server may override it from its environment). */
 export const STARTING_CREDITS = 10;
 
-/** Virtual staging (the cozyFurnishing flow) costs this much, and its room analysis needs at least this much. */
+/**
+ * Virtual staging (the one staging flow, opened by both staging cards) costs this much, and its room analysis
+ * needs at least this much. The one home of the staging price: the cards (modes.ts), the dialog and the server's
+ * charge all read it.
+ */
 export const STAGING_CREDITS = 5;
 /** Virtual staging works on exactly one image. */
 export const STAGING_IMAGE_COUNT = 1;
@@ -62,7 +66,6 @@ export const MAX_RECOMMENDED_MODES = 4;
 export const TIP_ROTATION_MS = 4000;
 export const COUNTDOWN_TICK_MS = 1000;
 export const TESTIMONIAL_ROTATION_MS = 15_000;
-export const DEFAULT_ESTIMATE_SECONDS = 60;
 export const RIPPLE_AFTER_UPLOAD_MS = 800;
 export const RIPPLE_AFTER_DRAG_LEAVE_MS = 300;
 /** Credits are refreshed from the server this long after enhancement starts (and again at completion). */

@@ -1,9 +1,11 @@
 // The enhancement modes of SPEC section 3: ids, German names, icons, model prompts, categories and listed credits.
 // This is the one place a mode is defined; pricing, the mode cards, the device engine and the server all read it.
 // `runsOn` says whether classical image processing on the device can do the mode well (free, offline) or it
-// needs the server's generative model (costs credits).
+// needs the server's generative model (costs credits). The staging modes open the one staging flow, so they are
+// listed at its price (STAGING_CREDITS): the card shows what the flow charges.
 
-import type { AiCapabilities, Mode, ModeCategory, ModeRunner, RoomType } from './types';
+import { STAGING_CREDITS } from './limits';
+import type { AiCapabilities, Mode, ModeCategory, ModeRunner, ProviderCapabilities, RoomType } from './types';
 
 /** Appended to every prompt: the model must edit the photo, not invent a different room. */
 const KEEP_ROOM =
@@ -148,7 +150,8 @@ export const GLOBAL_MODES: readonly Mode[] = Object.freeze([
     task: 'Virtually stage this room with tasteful, modern furniture and decor that fit its size and purpose, with realistic scale, shadows and reflections.',
     category: 'staging',
     priority: 11,
-    listedCredits: 3,
+    // SPEC lists 3, but the card opens the staging flow, which charges STAGING_CREDITS (issue 27: one price).
+    listedCredits: STAGING_CREDITS,
     runsOn: 'server',
   }),
   mode({
@@ -160,7 +163,7 @@ export const GLOBAL_MODES: readonly Mode[] = Object.freeze([
     task: 'Furnish this room cosily with the selected example products, placed at realistic scale with matching light and shadows.',
     category: 'staging',
     priority: 12,
-    listedCredits: 5,
+    listedCredits: STAGING_CREDITS,
     runsOn: 'server',
   }),
 ]);
@@ -433,16 +436,56 @@ export function isDeviceMode(id: string): boolean {
   return BY_ID.get(id)?.runsOn === 'device';
 }
 
+/** The staging modes are not ticked: their card opens the staging flow (its own dialog, call and price). */
+export function opensStagingFlow(mode: Mode): boolean {
+  return mode.category === 'staging';
+}
+
+/** The server modes a provider's `enhance` runs: every server mode but the staging ones, in catalogue order. */
+export function enhanceModeIds(): string[] {
+  return MODES.filter((m) => m.runsOn === 'server' && !opensStagingFlow(m)).map((m) => m.id);
+}
+
 /** A provider that does every server mode with a generative model (openai): every server mode costs credits. */
-export const REAL_AI_CAPABILITIES: AiCapabilities = Object.freeze({ approximatedModeIds: Object.freeze([]) });
+export const REAL_AI_CAPABILITIES: ProviderCapabilities = Object.freeze({
+  approximatedModeIds: Object.freeze([]),
+  unavailableModeIds: Object.freeze([]),
+});
+
+/**
+ * What a device assumes before the server has ever answered GET /api/ai-capabilities: every server mode paid
+ * (never a price below what the server charges) and its availability unknown (so none is preselected).
+ */
+export const UNKNOWN_AI_CAPABILITIES: AiCapabilities = Object.freeze({
+  approximatedModeIds: Object.freeze([]),
+  unavailableModeIds: null,
+});
+
+/** True for a server mode this server said it cannot do at all; false for the rest, and while nobody knows. */
+export function isModeUnavailable(id: string, capabilities: AiCapabilities): boolean {
+  return capabilities.unavailableModeIds?.includes(id) ?? false;
+}
+
+/**
+ * True for a mode known to run here: a device mode always, a server mode once the server said it is not among
+ * what it cannot do. What may be recommended and preselected.
+ */
+export function isModeKnownToRun(id: string, capabilities: AiCapabilities): boolean {
+  const mode = BY_ID.get(id);
+  if (!mode) return false;
+  if (mode.runsOn === 'device') return true;
+  return capabilities.unavailableModeIds !== null && !capabilities.unavailableModeIds.includes(id);
+}
 
 /**
  * What a user pays for one mode on one image: device modes are free, and so are server modes the provider only
- * approximates with classical image processing; every other server mode costs its listed credits. Without
- * `capabilities` every server mode counts as real AI work (the price nobody can be undercharged by).
+ * approximates with classical image processing; every other server mode costs its listed credits. A mode the
+ * server cannot do is never run, so it costs nothing either. Without `capabilities` every server mode counts as
+ * real AI work (the price nobody can be undercharged by).
  */
 export function modeCost(mode: Mode, capabilities: AiCapabilities = REAL_AI_CAPABILITIES): number {
   if (mode.runsOn === 'device' || capabilities.approximatedModeIds.includes(mode.id)) return 0;
+  if (isModeUnavailable(mode.id, capabilities)) return 0;
   return mode.listedCredits;
 }
 

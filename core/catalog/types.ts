@@ -32,11 +32,24 @@ export interface Mode {
 
 /**
  * What the server's AI provider really does with its modes. A server mode it only approximates with classical
- * image processing (a colour grade, not generative work) is free: credits are for real AI work only.
+ * image processing (a colour grade, not generative work) is free: credits are for real AI work only. A server
+ * mode it cannot do at all (the offline builtin provider has no generative model for a new bed or a window view)
+ * is never recommended, preselected or offered for ticking.
  */
 export interface AiCapabilities {
   /** Server mode ids whose result is classical image processing with this provider: 0 credits. */
   approximatedModeIds: readonly string[];
+  /**
+   * Server mode ids this provider cannot do at all. Never the staging modes: they open the staging flow, which
+   * every provider runs. null: not known, because this device never heard the server's answer; then no server
+   * mode is preselected (nobody knows it works) and none is marked as impossible (nobody knows it is).
+   */
+  unavailableModeIds: readonly string[] | null;
+}
+
+/** A provider's own capabilities: it always knows what it cannot do. */
+export interface ProviderCapabilities extends AiCapabilities {
+  unavailableModeIds: readonly string[];
 }
 
 export interface CreditPackage {

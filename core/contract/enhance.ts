@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../catalog/limits';
 import { isModeId, MODES } from '../catalog/modes';
 import { ROOM_TYPES } from '../catalog/types';
-import { ApiErrorCode } from './errors';
+import { ApiErrorCodeSchema } from './errors';
 
 /** Characters of the base64 of a MAX_FILE_BYTES file plus its `data:image/webp;base64,` prefix. */
 export const MAX_IMAGE_DATA_URL_CHARS = Math.ceil(MAX_FILE_BYTES / 3) * 4 + 32;
@@ -31,7 +31,7 @@ export const AiProviderName = z.enum(AI_PROVIDERS);
 export type AiProviderName = z.infer<typeof AiProviderName>;
 
 /** Why one image of a batch failed, while the others may have worked. `error` is English, for logs. */
-export const ImageFailure = z.object({ code: ApiErrorCode, error: z.string() });
+export const ImageFailure = z.object({ code: ApiErrorCodeSchema, error: z.string() });
 export type ImageFailure = z.infer<typeof ImageFailure>;
 
 export const RoomTypeOrMixed = z.enum([...ROOM_TYPES, 'mixed']);

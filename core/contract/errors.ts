@@ -5,9 +5,10 @@ import { z } from 'zod';
 import { API_ERROR_CODES } from './errorCodes';
 
 export { API_ERROR_STATUS } from './errorCodes';
+/** The codes' type is errorCodes.ts's (zod-free, for the first page); this is its schema. */
+export type { ApiErrorCode } from './errorCodes';
 
-export const ApiErrorCode = z.enum(API_ERROR_CODES);
-export type ApiErrorCode = z.infer<typeof ApiErrorCode>;
+export const ApiErrorCodeSchema = z.enum(API_ERROR_CODES);
 
 /** One problem found while parsing a request; `path` is dot-joined (`items.0.url`), '' for the body itself. */
 export const ValidationIssue = z.object({
@@ -19,7 +20,7 @@ export type ValidationIssue = z.infer<typeof ValidationIssue>;
 
 export const ApiErrorBody = z.object({
   error: z.string(),
-  code: ApiErrorCode,
+  code: ApiErrorCodeSchema,
   /** Machine-readable extras, always an object: `{ issues }` for INVALID_REQUEST, `{ creditsNeeded }` etc. */
   details: z.record(z.string(), z.unknown()).optional(),
 });

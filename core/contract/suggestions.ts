@@ -26,12 +26,14 @@ export const SuggestionSchema = z.object({
   selected: z.boolean(),
   imageNumber: z.number().int().min(1).optional(),
   imageId: z.string().optional(),
+  /** A tip this server cannot put into the photo: shown, never ticked (core/text/suggestionTypes.ts). */
+  tipOnly: z.boolean().optional(),
 });
 
 export const GenerateSuggestionsResponse = z.object({
   /** The suggestions in the text format of core/text (blocks, 'Bild n:', '[Hauptartikel: ...]'). */
   text: z.string(),
-  /** `parseSuggestions(text)`. */
+  /** `parseSuggestions(text)`, with what the text cannot carry: the provider's default ticks and tip marks. */
   suggestions: z.array(SuggestionSchema),
   provider: AiProviderName,
 });
@@ -52,6 +54,12 @@ export const ImplementSuggestionsResponse = z.object({
   finalImageUrls: z.array(z.string().min(1).nullable()),
   descriptions: z.array(z.string().nullable()),
   errors: z.array(ImageFailure.nullable()),
+  /**
+   * Per image, the indexes (into the request's `suggestions`) of the lines really carried out in it: the
+   * builtin provider leaves out what it cannot do (furniture, decoration), so the client never lists those as
+   * applied. Absent in answers stored before it existed (a replayed job): then every line of an image counts.
+   */
+  applied: z.array(z.array(z.number().int().min(0))).optional(),
   provider: AiProviderName,
   creditsCharged: z.number().int().min(0),
   balance: z.number().int().nullable(),

@@ -11,7 +11,10 @@ export interface PortalPreset {
   name: string;
   /** Width / height of the file; null keeps the photo's own aspect (no crop). */
   aspect: number | null;
-  /** The smallest file the portal accepts; a smaller photo is scaled up to it. */
+  /**
+   * The smallest photo the portal asks for. A smaller one is never enlarged (that adds no detail, only blur):
+   * it keeps its size and the user is told (exportGeometry's `belowMinimum`).
+   */
   minWidth: number;
   minHeight: number;
   /** The long side the file is scaled down to: enough for the portal's largest display, no more. */
@@ -113,9 +116,14 @@ export interface ExportGeometry {
   /** The file's size. */
   width: number;
   height: number;
+  /** The crop is smaller than the portal's minimum: the file keeps the crop's size, and the user is told. */
+  belowMinimum: boolean;
 }
 
-/** Crop (to the preset's aspect, centred) and output size for a width x height photo. */
+/**
+ * Crop (to the preset's aspect, centred) and output size for a width x height photo: scaled down to the
+ * preset's long side, never up.
+ */
 export function exportGeometry(width: number, height: number, preset: PortalPreset): ExportGeometry {
   let cw = width;
   let ch = height;
@@ -124,12 +132,25 @@ export function exportGeometry(width: number, height: number, preset: PortalPres
     else ch = Math.round(width / preset.aspect);
   }
   const crop = { x: Math.floor((width - cw) / 2), y: Math.floor((height - ch) / 2), width: cw, height: ch };
-  // Down to the long side, then up to the minimum where the photo is smaller (the portal would refuse it).
-  let scale = preset.maxLongSide === null ? 1 : Math.min(1, preset.maxLongSide / Math.max(cw, ch));
+  const scale = preset.maxLongSide === null ? 1 : Math.min(1, preset.maxLongSide / Math.max(cw, ch));
+  // The minimum is stated for landscape photos; a portrait one is measured turned.
   const landscape = cw >= ch;
   const [minW, minH] = landscape ? [preset.minWidth, preset.minHeight] : [preset.minHeight, preset.minWidth];
-  scale = Math.max(scale, minW / cw, minH / ch);
-  return { crop, width: Math.max(1, Math.round(cw * scale)), height: Math.max(1, Math.round(ch * scale)) };
+  return {
+    crop,
+    width: Math.max(1, Math.round(cw * scale)),
+    height: Math.max(1, Math.round(ch * scale)),
+    belowMinimum: cw < minW || ch < minH,
+  };
+}
+
+/** What a download for a portal reports about photos it kept smaller than the portal's minimum. */
+export interface BelowMinimum {
+  portal: string;
+  minWidth: number;
+  minHeight: number;
+  /** Each such file's name and its size as written. */
+  files: { name: string; width: number; height: number }[];
 }
 
 /** JPEG qualities the search moves between; below 0.5 a listing photo shows blocks, so it is the floor. */

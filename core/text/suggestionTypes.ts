@@ -11,4 +11,9 @@ export interface Suggestion {
   imageNumber?: number;
   /** Set by the client when it ties a suggestion to one of its images. */
   imageId?: string;
+  /**
+   * A tip the server cannot put into the photo (a furnishing idea on the offline provider): shown with its shop
+   * link, never ticked, so it is never sent to be implemented nor listed as applied.
+   */
+  tipOnly?: boolean;
 }

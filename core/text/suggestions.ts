@@ -319,18 +319,25 @@ export const imagePrefix = (n: number): string => `Bild ${n}: `;
 /** How a ticked suggestion's line may write that prefix: 'Bild 2:', '**Bild 1:**', 'Bild 3 -', 'Bild 4)'. */
 const LINE_IMAGE_PREFIX = /^\s*(?:\*\*)?\s*Bild\s+(\d{1,3})\s*(?:\*\*)?\s*[:.)\-–]\s*(?:\*\*)?\s*/i;
 
+/** One ticked suggestion's line as one image reads it: without its 'Bild n:' prefix, and where the request had it. */
+export interface ImageLine {
+  text: string;
+  /** Its index in the request's lines, so what was applied can be named in the answer. */
+  index: number;
+}
+
 /**
  * The ticked suggestions' lines for image `index` (0-based): lines without a 'Bild n:' prefix apply to every
  * image, lines with one only to image n (prefix removed).
  */
-export function linesForImage(lines: readonly string[], index: number): string[] {
-  const mine: string[] = [];
-  for (const line of lines) {
+export function linesForImage(lines: readonly string[], index: number): ImageLine[] {
+  const mine: ImageLine[] = [];
+  lines.forEach((line, at) => {
     const prefix = LINE_IMAGE_PREFIX.exec(line);
-    if (!prefix) mine.push(line.trim());
-    else if (Number(prefix[1]) === index + 1) mine.push(line.slice(prefix[0].length).trim());
-  }
-  return mine.filter((line) => line.length > 0);
+    if (prefix && Number(prefix[1]) !== index + 1) return;
+    mine.push({ text: (prefix ? line.slice(prefix[0].length) : line).trim(), index: at });
+  });
+  return mine.filter((line) => line.text.length > 0);
 }
 
 /**

@@ -4,15 +4,19 @@
 // accounted for: start = credits paid for delivered results + balance; anything else is lost or given away.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import sharp from 'sharp';
 
 /** SOAK_SERVER_ROOT runs another checkout's server (e.g. the code before a change, for before/after figures). */
 const REPO_ROOT = process.env.SOAK_SERVER_ROOT ?? resolve(import.meta.dirname, '../..');
-/** A paid mode the builtin provider approximates (1 credit per photo). */
-const PAID_MODE = 'shineAppliances';
+/**
+ * A mode the builtin provider charges for (Entrümpeln: its removal is real work, 2 credits a photo); its colour
+ * grades run free, and a soak of free calls would find '0 credits lost' whatever the server did.
+ */
+const PAID_MODE = 'declutter';
+/** A cluttered kitchen from the shared fixtures (beside the repository), so the removal has work to do. */
+const SOAK_PHOTO = resolve(import.meta.dirname, '../../../shared/fixtures/rooms/kitchen/15_kitchen.jpg');
 
 export interface SoakOptions {
   rounds: number;
@@ -133,15 +137,9 @@ async function send(url: string, cookie: string, key: string, photo: Buffer): Pr
   }
 }
 
-/** A photo big enough that the builtin work takes a while, so kills land mid-flight. */
-async function soakPhoto(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1200;
-  const data = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < data.length; i++) data[i] = (i * 7919) % 251;
-  return sharp(data, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer();
+/** A real cluttered room: the detector finds objects, so the removal takes a while and kills land mid-flight. */
+function soakPhoto(): Buffer {
+  return readFileSync(SOAK_PHOTO);
 }
 
 export async function runCrashSoak(options: SoakOptions): Promise<SoakFigures> {
@@ -161,7 +159,7 @@ export async function runCrashSoak(options: SoakOptions): Promise<SoakFigures> {
     // one minute's budget; this soak is about credits, not about the limiter.
     AI_RATE_LIMIT_ENHANCE: '100000',
   };
-  const photo = await soakPhoto();
+  const photo = soakPhoto();
   const calls: Call[] = [];
   const figures = { kills: 0, unansweredAtKill: 0, retries: 0, replayMismatches: 0 };
   let server = await startServer(env);

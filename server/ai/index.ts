@@ -7,7 +7,7 @@ import type { AiProvider } from './types';
 
 export type { AiProvider } from './types';
 
-export function createAiProvider(env: Env, builtin: BuiltinProviderOptions = {}): AiProvider {
+export function createAiProvider(env: Env, builtin: BuiltinProviderOptions): AiProvider {
   if (env.AI_PROVIDER === 'openai' && env.OPENAI_API_KEY) {
     return new OpenAiProvider({
       apiKey: env.OPENAI_API_KEY,

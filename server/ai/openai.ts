@@ -6,14 +6,22 @@ import OpenAI, { toFile } from 'openai';
 import { ContentFilterFinishReasonError } from 'openai/core/error';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { z } from 'zod';
-import { REAL_AI_CAPABILITIES, ROOM_TYPES, type Mode, type RoomType } from '../../core/catalog';
+import {
+  REAL_AI_CAPABILITIES,
+  ROOM_TYPE_LABELS,
+  ROOM_TYPES,
+  type Mode,
+  type RoomType,
+} from '../../core/catalog';
 import { VisibleElementsSchema, type ImageAnalysis } from '../../core/contract/analyze';
+import { isOutdoor } from '../../core/text/suggestionFit';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import { AiError } from './errors';
 import type {
   AiProvider,
   EnhanceInput,
   ImplementInput,
+  ImplementResult,
   InputImage,
   ProviderResult,
   SuggestInput,
@@ -103,7 +111,23 @@ const SUGGESTION_INSTRUCTIONS =
   'konkrete Verbesserungen vor, auf Deutsch in der du-Form: Licht, Farben, Ordnung, Dekoration und Einrichtung. ' +
   'Jede Verbesserung hat einen kurzen Titel, eine Beschreibung in ein bis zwei Sätzen, bei Einrichtungsideen ' +
   'im Feld hauptartikel Suchbegriffe für einen Online-Shop (durch Kommas getrennt, sonst leer), und ' +
-  'imageNumber: die Nummer des Fotos (1, 2, ...), für das sie gilt, oder null, wenn sie für alle gilt.';
+  'imageNumber: die Nummer des Fotos (1, 2, ...), für das sie gilt, oder null, wenn sie für alle gilt. ' +
+  'Schlage nur vor, was zum Foto passt: für eine Außenansicht nur Ideen für draußen (Fassade, Eingang, Garten), ' +
+  'nie solche für Innenräume; keine Pflanzen in dunklen oder fensterlosen Räumen wie Abstellkammern.';
+
+/**
+ * The suggestions' hint: each photo's room from the client's analysis, and whether it is inside or out
+ * (core/text/suggestionFit.ts), so the model keeps room ideas off an exterior.
+ */
+export function suggestionHint(roomTypes: readonly RoomType[] | undefined, count: number): string {
+  if (!roomTypes || roomTypes.length === 0) return '';
+  const photos = Array.from({ length: count }, (_, i) => {
+    const roomType = (roomTypes.length === 1 ? roomTypes[0] : roomTypes[i]) ?? 'general';
+    const where = isOutdoor(roomType) ? 'außen' : 'innen';
+    return `Foto ${i + 1}: ${ROOM_TYPE_LABELS[roomType]} (${where})`;
+  });
+  return `${photos.join('; ')}.`;
+}
 
 /** Turns the client's errors into the provider-independent AiError kinds (see errors.ts). */
 export function toAiError(error: unknown): unknown {
@@ -172,13 +196,15 @@ export class OpenAiProvider implements AiProvider {
     };
   }
 
-  async implement({ image, suggestions, signal }: ImplementInput): Promise<ProviderResult> {
+  async implement({ image, suggestions, signal }: ImplementInput): Promise<ImplementResult> {
     const bytes = await this.edit(image, implementPrompt(suggestions), signal);
     return {
       image: { kind: 'encoded', bytes },
       description:
         `KI-Bearbeitung mit OpenAI (${this.options.imageModel}): ` +
         (suggestions.length === 1 ? '1 Vorschlag umgesetzt.' : `${suggestions.length} Vorschläge umgesetzt.`),
+      // The image model was asked for every line, furniture included: it places what it is told to.
+      applied: suggestions.map((_, index) => index),
     };
   }
 
@@ -197,8 +223,7 @@ export class OpenAiProvider implements AiProvider {
   }
 
   async suggest({ images, roomTypes, signal }: SuggestInput): Promise<Suggestion[]> {
-    const hint =
-      roomTypes && roomTypes.length > 0 ? `Raumtypen der Fotos der Reihe nach: ${roomTypes.join(', ')}.` : '';
+    const hint = suggestionHint(roomTypes, images.length);
     const parsed = await this.chat(
       SuggestionsOut,
       'suggestions',

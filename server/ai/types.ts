@@ -2,7 +2,7 @@
 // providers only through this; providers never see HTTP, credits or the database. Images cross as an InputImage
 // whose pixels or JPEG a provider asks for, so the provider that needs pixels (builtin) decodes and the one that
 // uploads (openai) gets a small JPEG without EXIF, and neither knows how the bytes arrived.
-import type { AiCapabilities, Mode, RoomType } from '../../core/catalog';
+import type { Mode, ProviderCapabilities, RoomType } from '../../core/catalog';
 import type { RgbaImage } from '../../core/imaging/types';
 import type { AiProviderName } from '../../core/contract/enhance';
 import type { ImageAnalysis } from '../../core/contract/analyze';
@@ -55,12 +55,21 @@ export interface ImplementInput {
   signal: AbortSignal;
 }
 
+export interface ImplementResult extends ProviderResult {
+  /** Indexes into `suggestions` of the lines really carried out in the photo (the client lists only those). */
+  applied: readonly number[];
+}
+
 export interface AiProvider {
   readonly name: AiProviderName;
   /** How many images of one request it works on at the same time. */
   readonly concurrency: number;
-  /** Which of its server modes are classical approximations, not AI work: those cost 0 credits (core/catalog). */
-  readonly capabilities: AiCapabilities;
+  /**
+   * Which of its server modes are classical approximations, not AI work (those cost 0 credits, core/catalog),
+   * and which of the modes its `enhance` is offered (core/catalog `enhanceModeIds`) it cannot do at all: the
+   * same modes `unsupportedModes` refuses, so what the app offers and what the server takes agree.
+   */
+  readonly capabilities: ProviderCapabilities;
   /** Of these mode ids, the ones this provider cannot do; checked before anything is charged. */
   unsupportedModes(modeIds: readonly string[]): string[];
   enhance(input: EnhanceInput): Promise<ProviderResult>;
@@ -68,5 +77,5 @@ export interface AiProvider {
   analyze(images: readonly InputImage[], signal: AbortSignal): Promise<ImageAnalysis[]>;
   /** Design ideas for the photos; `imageNumber` (1-based) ties one to a photo. */
   suggest(input: SuggestInput): Promise<Suggestion[]>;
-  implement(input: ImplementInput): Promise<ProviderResult>;
+  implement(input: ImplementInput): Promise<ImplementResult>;
 }

@@ -8,9 +8,9 @@ import { AUTH_BASE_PATH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { currentClientNetwork } from '../middleware/clientNetwork';
-import type { CreditsService } from '../services/credits';
 import type { Database } from '../store/db';
 import { authSecret } from './secret';
+import type { StarterCredits } from './starterCredits';
 
 export interface AuthService {
   /** better-auth's Node handler; mount it for /api/auth/* (server/auth/router.ts does). */
@@ -23,7 +23,7 @@ export interface AuthDeps {
   db: Database;
   env: Env;
   logger: Logger;
-  credits: CreditsService;
+  starterCredits: StarterCredits;
 }
 
 /** The ledger key of the starting credits: one grant per account, however often the hook runs. */
@@ -70,7 +70,10 @@ function betterAuthLogger(logger: Logger): NonNullable<BetterAuthOptions['logger
  * The full better-auth configuration; exported so a test can compare its schema with our migrations. `secret`:
  * authSecret(db, env.BETTER_AUTH_SECRET), read once at start.
  */
-export function authOptions({ db, env, logger, credits }: AuthDeps, secret: string): BetterAuthOptions {
+export function authOptions(
+  { db, env, logger, starterCredits }: AuthDeps,
+  secret: string,
+): BetterAuthOptions {
   return {
     appName: 'raumglanz',
     basePath: AUTH_BASE_PATH,
@@ -101,8 +104,8 @@ export function authOptions({ db, env, logger, credits }: AuthDeps, secret: stri
           // Runs after the user row is written; the idempotency key makes a second run a no-op.
           after: async (user) => {
             if (env.STARTING_CREDITS <= 0) return;
-            // Once per network and day, within the server's daily cap of free credits (services/credits.ts).
-            await credits.grantStarter({
+            // Once per network and day, within the server's daily cap of free credits (starterCredits.ts).
+            await starterCredits.grant({
               userId: user.id,
               amount: env.STARTING_CREDITS,
               network: currentClientNetwork() ?? 'unknown',

@@ -1,11 +1,13 @@
-// The one wrapper every AI route is built with: rate limit, sign-in check, multipart photos, the Idempotency-Key
-// header and the client-gone signal, in that order, around a handler that only parses, calls a service and returns
-// its Answer. When the client has gone, nothing is sent (nobody would read it).
+// The one wrapper every AI route is built with: rate limit, sign-in check, the JSON body within the route's limit,
+// multipart photos, the budget that reads the body, the Idempotency-Key header and the client-gone signal, in that
+// order, around a handler that only parses, calls a service and returns its Answer. Nothing is read before the
+// rate limit and sign-in pass. When the client has gone, nothing is sent (nobody would read it).
 import type { Request, RequestHandler, Response } from 'express';
 import type multer from 'multer';
-import type { Answer } from '../services/answer';
+import type { Answer } from '../answer';
 import { clientSignal } from './clientSignal';
 import { idempotencyKeyOf } from './idempotencyKey';
+import { jsonBody } from './jsonBody';
 import { multipartImages } from './multipartImages';
 import { requireUser, type UserIdOf } from './requireUser';
 
@@ -17,8 +19,12 @@ export interface AiRouteSteps {
    * (a paid call needs one, a free one not); 'none' (default): the route never asks who is calling.
    */
   user?: 'required' | 'optional' | 'none';
+  /** The JSON body's limit (jsonBody.ts: IMAGE_JSON_LIMIT or SMALL_JSON_LIMIT); unset, no JSON body is read. */
+  json?: string;
   /** Multipart photo fields to read (within the upload limits); JSON bodies pass untouched. */
   upload?: multer.Field[];
+  /** A limit that counts what the body holds (the pixel budget), run once the body is read. */
+  budget?: RequestHandler;
   /** Reads the Idempotency-Key header into the call (400 when malformed). */
   idempotencyKey?: boolean;
 }
@@ -42,7 +48,9 @@ export function aiRouteBuilder(userIdOf: UserIdOf) {
     const user = steps.user ?? 'none';
     const handlers: RequestHandler[] = [steps.limiter];
     if (user === 'required') handlers.push(requireUser(userIdOf));
+    if (steps.json) handlers.push(jsonBody(steps.json));
     if (steps.upload) handlers.push(multipartImages(steps.upload));
+    if (steps.budget) handlers.push(steps.budget);
     handlers.push(async (req: Request, res: Response) => {
       const idempotencyKey = steps.idempotencyKey ? idempotencyKeyOf(req) : undefined;
       const userId =

@@ -58,16 +58,3 @@ export function pixelBudget(options: PixelBudgetOptions): RequestHandler {
     next();
   };
 }
-
-/** Runs the handlers one after the other as one (a route has one limiter step). */
-export function inSequence(...handlers: RequestHandler[]): RequestHandler {
-  return (req, res, next) => {
-    let index = 0;
-    const step = (error?: unknown): void => {
-      const handler = handlers[index++];
-      if (error !== undefined || !handler) return next(error);
-      void Promise.resolve(handler(req, res, step)).catch(next);
-    };
-    step();
-  };
-}

@@ -1,6 +1,6 @@
 // The server's sharp calls (libvips): checking that an upload decodes, decoding to RGBA, and encoding JPEGs
 // without metadata. They run in the image pool's workers (tasks.ts), never on the server's thread, and answer
-// plain data: the error a user sees is worded by services/images.ts. Their outputs are copied once into memory of
+// plain data: the error a user sees is worded by images.ts. Their outputs are copied once into memory of
 // our own, because sharp's buffers are external memory that a transfer list would silently copy again on the
 // receiving (the server's) thread.
 import sharp from 'sharp';

@@ -3,7 +3,8 @@
 // here as a task of tasks.ts, so the event loop stays free for other requests. One
 // worker per core by default; at most `maxQueued` tasks wait, past that the caller gets 503 SERVICE_UNAVAILABLE
 // with a Retry-After. Images in a task's input are lent, not copied: their buffers move to the worker and back.
-// One pool per process, configured at start (index.ts), started on first use, closed on shutdown.
+// One pool per process: index.ts and worker.ts build it from the env and hand it on (a script builds its own);
+// its threads start on first use and stop at close().
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -60,10 +61,10 @@ export class ImagePool {
   private pool: Piscina | undefined;
   /** Tasks of the current pool not yet answered, so close() can let them finish. */
   private readonly pending = new Set<Promise<unknown>>();
-  private threads = availableParallelism();
-  private maxQueued = 16;
-  private retryAfterSeconds = 2;
-  private logger: Logger | undefined;
+  private readonly threads: number;
+  private readonly maxQueued: number;
+  private readonly retryAfterSeconds: number;
+  private readonly logger: Logger | undefined;
   private inFlight = 0;
   private completed = 0;
   private failed = 0;
@@ -71,15 +72,10 @@ export class ImagePool {
   private readonly kinds = new Map<TaskKind, { completed: number; threadIds: Set<number> }>();
 
   constructor(options: ImagePoolOptions = {}) {
-    this.configure(options);
-  }
-
-  /** Settings for the pool; threads apply when it next starts (index.ts configures before any work). */
-  configure(options: ImagePoolOptions): void {
     this.threads = options.concurrency || availableParallelism();
-    this.maxQueued = options.maxQueued ?? this.maxQueued;
-    this.retryAfterSeconds = options.retryAfterSeconds ?? this.retryAfterSeconds;
-    this.logger = options.logger ?? this.logger;
+    this.maxQueued = options.maxQueued ?? 16;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? 2;
+    this.logger = options.logger;
   }
 
   /**
@@ -189,6 +185,3 @@ function loansOf(input: unknown): { loans: Loan[]; lent: ArrayBuffer[] } {
   }
   return { loans, lent };
 }
-
-/** The process's one image pool. */
-export const imagePool = new ImagePool();

@@ -11,10 +11,10 @@ import { imageStats } from '../ai/builtin/stats';
 import { decodeToRgba, inspectUpload, rgbaToJpeg, uploadToJpeg } from './codec';
 
 export const TASKS = {
-  /** An upload's size as sharp reads it, after one trial decode (services/images.ts checkImage). */
+  /** An upload's size as sharp reads it, after one trial decode (images.ts checkImage). */
   inspect: ({ bytes, maxPixels }: { bytes: Uint8Array; maxPixels: number }) =>
     inspectUpload(bytes, maxPixels),
-  /** A photo's bytes or file path to RGBA (services/images.ts decodeRgba). */
+  /** A photo's bytes or file path to RGBA (images.ts decodeRgba). */
   decode: ({ source, maxSide }: { source: Uint8Array | string; maxSide?: number }) =>
     decodeToRgba(source, maxSide),
   /** An upload as a JPEG without metadata (for the AI service, or as an unchanged result). */

@@ -1,13 +1,16 @@
 // GET /api/ai-capabilities (contract: core/contract/aiCapabilities.ts): which server modes this server's AI
-// provider only approximates with classical processing, so the app shows them free before anyone is charged.
+// provider only approximates with classical processing (free) and which it cannot do at all (not offered), so
+// the app prices and offers them right before anyone is charged.
 // Public and cheap: no account, no photo, a constant of the provider.
 import { Router } from 'express';
 import type { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
 import type { ApiRouterFactory } from '../deps';
 
 export const aiCapabilitiesRouter: ApiRouterFactory = ({ ai }) => {
+  const { capabilities } = ai.provider;
   const body: AiCapabilitiesResponse = {
-    approximatedModeIds: [...ai.provider.capabilities.approximatedModeIds],
+    approximatedModeIds: [...capabilities.approximatedModeIds],
+    unavailableModeIds: [...capabilities.unavailableModeIds],
   };
   const router = Router();
   router.get('/ai-capabilities', (_req, res) => {

@@ -7,17 +7,18 @@ import { PurchaseRequest } from '../../core/contract/credits';
 import type { AppDeps } from '../deps';
 import { getUserId } from '../auth/session';
 import { ApiError } from '../errors';
+import { jsonBody, SMALL_JSON_LIMIT } from '../middleware/jsonBody';
 
-export function creditsRouter({ credits }: AppDeps): Router {
+export function creditsRouter({ ledger, starterCredits }: AppDeps): Router {
   const router = Router();
 
   router.get('/credits', async (req, res) => {
     const userId = await getUserId(req);
     const body: CreditsResponse = {
-      credits: userId === null ? 0 : Math.max(0, await credits.balance(userId)),
+      credits: userId === null ? 0 : Math.max(0, await ledger.balance(userId)),
     };
     // Tell the account why it started with nothing, so the client can say so (web/api/credits.ts).
-    const withheld = userId === null ? null : ((await credits.starterOf(userId))?.withheld ?? null);
+    const withheld = userId === null ? null : ((await starterCredits.of(userId))?.withheld ?? null);
     if (withheld) body.starterWithheld = withheld;
     res.json(body);
   });
@@ -27,7 +28,7 @@ export function creditsRouter({ credits }: AppDeps): Router {
     res.json(body);
   });
 
-  router.post('/credits/purchase', (req) => {
+  router.post('/credits/purchase', jsonBody(SMALL_JSON_LIMIT), (req) => {
     // Parsed anyway, so the call already has its final shape; only the payment itself is missing.
     PurchaseRequest.parse(req.body);
     // The client words NOT_IMPLEMENTED as 'Diese Funktion kommt bald!' (web/i18n/de.ts).

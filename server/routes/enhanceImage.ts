@@ -12,9 +12,10 @@ import {
 import type { ApiRouterFactory } from '../deps';
 import { ApiError } from '../errors';
 import type { AiRouteSteps } from '../middleware/aiRoute';
+import { IMAGE_JSON_LIMIT } from '../middleware/jsonBody';
 import { filesOf } from '../middleware/multipartImages';
 import { wantsStaging } from '../services/enhancement';
-import { dataUrlBytes } from '../services/images';
+import { dataUrlBytes } from '../pool/images';
 
 export const STAGING_REDIRECT: StagingRedirectBody = {
   error: 'redirect',
@@ -27,6 +28,8 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
     limiter: ai.limiters.enhance,
     // Not 'required': a free call (core/catalog prices it with the provider's capabilities) needs no account.
     user: 'optional',
+    // imageUrls as data: URLs in JSON, or the photos as multipart files (whose own limits apply).
+    json: IMAGE_JSON_LIMIT,
     upload: [
       { name: 'image', maxCount: 1 },
       { name: 'images', maxCount: MAX_UPLOAD_FILES },
@@ -57,7 +60,7 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
       }
       const images =
         urls.length > 0 ? urls.map(dataUrlBytes) : [...single, ...batch].map((file) => file.buffer);
-      return ai.enhancement.enhance(
+      return ai.enhancement.runServerModes(
         { userId, idempotencyKey, fields, images, single: single.length === 1, requestId },
         signal,
       );

@@ -5,8 +5,7 @@ import { Router } from 'express';
 import { JobId } from '../../core/contract/jobs';
 import type { ApiRouterFactory } from '../deps';
 import { ApiError } from '../errors';
-import { queuedAnswer } from '../queue/awaitJob';
-import { goneAnswer } from '../queue/paidQueue';
+import { answerOf } from '../paid/queue/awaitJob';
 
 export const jobsRouter: ApiRouterFactory = ({ ai }) => {
   const router = Router();
@@ -15,13 +14,7 @@ export const jobsRouter: ApiRouterFactory = ({ ai }) => {
     if (!userId) throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to see your jobs');
     const id = JobId.safeParse(req.params.id);
     if (!id.success) throw new ApiError(404, 'NOT_FOUND', 'No such job');
-    const look = await ai.jobs.look(id.data, userId);
-    const answer =
-      look.kind === 'finished'
-        ? look.answer
-        : look.kind === 'waiting'
-          ? queuedAnswer(id.data, look.state)
-          : goneAnswer(look);
+    const answer = answerOf(id.data, await ai.jobs.look(id.data, userId));
     if (answer.headers) res.set(answer.headers);
     res.status(answer.status).json(answer.body);
   });

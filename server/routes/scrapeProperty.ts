@@ -9,6 +9,7 @@ import {
 } from '../../core/contract/scrapeProperty';
 import type { ApiRouterFactory } from '../deps';
 import { clientSignal } from '../middleware/clientSignal';
+import { SMALL_JSON_LIMIT } from '../middleware/jsonBody';
 import { createRateLimit } from '../middleware/rateLimit';
 import { counterStore } from '../middleware/sharedCounters';
 import { ListingImportError, type ListingImporter } from '../services/listing/importListing';
@@ -22,8 +23,9 @@ function sendImportError(res: Response, error: ListingImportError): void {
 
 export function createScrapePropertyRouter(deps: { importer: ListingImporter }): Router {
   const router = Router();
-  // The app usually parses JSON already (then this is a no-op); the small limit protects a bare mount.
-  router.post('/scrape-property', express.json({ limit: '16kb' }), async (req, res, next) => {
+  // The route reads its own small body after the app's rate limit (below); plain express.json, as any body that is
+  // not a listing link is answered INVALID_URL (its contract), and 16 kB parse in no time.
+  router.post('/scrape-property', express.json({ limit: SMALL_JSON_LIMIT }), async (req, res, next) => {
     const parsed = ScrapePropertyRequest.safeParse(req.body);
     if (!parsed.success) {
       sendImportError(res, new ListingImportError('INVALID_URL', undefined));

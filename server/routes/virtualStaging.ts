@@ -5,28 +5,32 @@ import { Router } from 'express';
 import { STAGING_CREDITS } from '../../core/catalog';
 import { VirtualStagingRequest, type StagingErrorBody } from '../../core/contract/staging';
 import type { ApiRouterFactory } from '../deps';
-import { toErrorResponse } from '../errors';
-import { dataUrlBytes } from '../services/images';
+import { isExpectedBusy, toErrorResponse } from '../errors';
+import { IMAGE_JSON_LIMIT } from '../middleware/jsonBody';
+import { dataUrlBytes } from '../pool/images';
 
 export const virtualStagingRouter: ApiRouterFactory = ({ ai, logger }) => {
   const router = Router();
   router.post(
     '/virtual-staging',
-    ai.route({ limiter: ai.limiters.enhance, user: 'optional', idempotencyKey: true }, async (req, call) => {
-      try {
-        const request = VirtualStagingRequest.parse(req.body ?? {});
-        const image = dataUrlBytes(request.imageBase64);
-        return request.action === 'analyze'
-          ? await ai.staging.analyze(request, image, call)
-          : await ai.staging.apply(request, image, call);
-      } catch (error) {
-        if (call.signal.aborted) throw error;
-        const { status, body } = toErrorResponse(error);
-        if (status >= 500) logger.error({ err: error }, 'virtual staging failed');
-        const withRequired: StagingErrorBody = { ...body, required: STAGING_CREDITS };
-        return { status, body: withRequired };
-      }
-    }),
+    ai.route(
+      { limiter: ai.limiters.enhance, user: 'optional', json: IMAGE_JSON_LIMIT, idempotencyKey: true },
+      async (req, call) => {
+        try {
+          const request = VirtualStagingRequest.parse(req.body ?? {});
+          const image = dataUrlBytes(request.imageBase64);
+          return request.action === 'analyze'
+            ? await ai.staging.analyze(request, image, call)
+            : await ai.staging.apply(request, image, call);
+        } catch (error) {
+          if (call.signal.aborted) throw error;
+          const { status, body } = toErrorResponse(error);
+          if (status >= 500 && !isExpectedBusy(error)) logger.error({ err: error }, 'virtual staging failed');
+          const withRequired: StagingErrorBody = { ...body, required: STAGING_CREDITS };
+          return { status, body: withRequired };
+        }
+      },
+    ),
   );
   return router;
 };

@@ -5,7 +5,8 @@ import { mergeVisibleElements, roomAnalysisOf } from '../../core/analysis/room/c
 import type { AnalyzeResponse, ImageAnalysis } from '../../core/contract/analyze';
 import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
-import { ANALYSIS_MAX_PIXELS, checkAll } from './images';
+import type { ImagePool } from '../pool/imagePool';
+import { ANALYSIS_MAX_PIXELS, checkAll } from '../pool/images';
 
 export interface AnalysisService {
   analyze(images: readonly Buffer[], signal: AbortSignal): Promise<AnalyzeResponse>;
@@ -24,12 +25,12 @@ function analyzeResponseOf(
   };
 }
 
-export function createAnalysisService(deps: { provider: AiProvider }): AnalysisService {
-  const { provider } = deps;
+export function createAnalysisService(deps: { provider: AiProvider; imagePool: ImagePool }): AnalysisService {
+  const { provider, imagePool } = deps;
   return {
     async analyze(images, signal) {
       // Analysis needs ~1 MP a photo (the device sends them downscaled): more is refused before any decode.
-      const checked = await checkAll(images, { maxPixels: ANALYSIS_MAX_PIXELS });
+      const checked = await checkAll(imagePool, images, { maxPixels: ANALYSIS_MAX_PIXELS });
       try {
         return analyzeResponseOf(await provider.analyze(checked, signal), provider.name);
       } catch (error) {

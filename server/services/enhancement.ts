@@ -1,8 +1,9 @@
 // Enhancing photos with server modes: pick the server modes of the selection in catalogue order, refuse what
 // cannot be done (no server mode, a mode the provider lacks, a bad image) before anything is charged, price the
 // modes with core/catalog for this provider's capabilities (its classical approximations are free, so a visitor
-// may run them) and run the images as one paid batch (services/paidBatch.ts), whose work the planner rebuilds
-// from data on a queue worker too.
+// may run them) and run the images as one paid batch (paid/batch.ts), whose work the planner rebuilds from data
+// on a queue worker too. Names: the route is /api/enhance-image (routes/enhanceImage.ts), this service runs the
+// server modes of a selection, and the provider's `enhance` applies them to one photo.
 import { MODES, priceUniform, STAGING_MODE_ID, type Mode, type RoomType } from '../../core/catalog';
 import { z } from 'zod';
 import {
@@ -14,12 +15,13 @@ import {
 } from '../../core/contract/enhance';
 import type { AiProvider } from '../ai/types';
 import { ApiError } from '../errors';
-import type { Answer } from './answer';
-import { checkAll, encodeProviderResult, jpegDataUrl } from './images';
-import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from './paidBatch';
-import { fingerprint } from './replayCache';
+import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from '../paid/batch';
+import { fingerprint } from '../paid/fingerprint';
+import type { ImagePool } from '../pool/imagePool';
+import type { Answer } from '../answer';
+import { checkAll, encodeProviderResult, jpegDataUrl } from '../pool/images';
 
-export interface EnhanceRequest {
+export interface ServerModesRequest {
   /** Null for a visitor: only a call that costs nothing runs; anything charged answers 401 before any decoding. */
   userId: string | null;
   idempotencyKey: string | undefined;
@@ -34,11 +36,13 @@ export interface EnhanceRequest {
 
 export interface EnhancementService {
   readonly providerName: AiProviderName;
-  enhance(request: EnhanceRequest, signal: AbortSignal): Promise<Answer>;
+  /** Prices, charges and runs the selection's server modes on the photos. */
+  runServerModes(request: ServerModesRequest, signal: AbortSignal): Promise<Answer>;
 }
 
 export interface EnhancementDeps extends PaidBatchDeps {
   provider: AiProvider;
+  imagePool: ImagePool;
 }
 
 /** The modes among `ids` that run on the server, once each, in catalogue order. */
@@ -83,7 +87,7 @@ interface EnhancedImage {
 }
 
 /** Rebuilds an enhancement's batch from its parameters, here or on a queue worker. */
-export function enhancementPlanner(provider: AiProvider): TaskPlanner {
+export function enhancementPlanner(provider: AiProvider, imagePool: ImagePool): TaskPlanner {
   return async (raw, images) => {
     const params = EnhanceParams.parse(raw);
     const modes = serverModesOf(params.modeIds);
@@ -99,7 +103,7 @@ export function enhancementPlanner(provider: AiProvider): TaskPlanner {
           signal: workSignal,
         });
         return {
-          url: jpegDataUrl(await encodeProviderResult(result.image)),
+          url: jpegDataUrl(await encodeProviderResult(imagePool, result.image)),
           description: result.description,
           unchangedModeIds: result.unchangedModeIds ?? [],
         };
@@ -132,11 +136,11 @@ export function enhancementPlanner(provider: AiProvider): TaskPlanner {
 }
 
 export function createEnhancementService(deps: EnhancementDeps): EnhancementService {
-  const { provider, logger } = deps;
-  const planner = enhancementPlanner(provider);
+  const { provider, imagePool, logger } = deps;
+  const planner = enhancementPlanner(provider, imagePool);
   return {
     providerName: provider.name,
-    async enhance(request, signal) {
+    async runServerModes(request, signal) {
       const { fields } = request;
       const modes = serverModesOf(fields.selectedModes);
       if (modes.length === 0) {
@@ -158,7 +162,7 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
       if (price.total > 0 && !request.userId) {
         throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use server modes');
       }
-      const images = await checkAll(request.images);
+      const images = await checkAll(imagePool, request.images);
       if (fields.totalEnhancements !== undefined && fields.totalEnhancements !== price.total) {
         logger.warn(
           { clientTotal: fields.totalEnhancements, serverTotal: price.total },

@@ -1,7 +1,7 @@
 // Virtual staging (SPEC sections 7 and 9): 'analyze' recommends products for the photo's room within style and
 // budget (free, but only for a signed-in user holding STAGING_CREDITS, as the dialog enables it); 'apply' looks
 // the placed products up by id (never trusting a client's price or link) and answers the staged photo with the
-// shopping list, charged STAGING_CREDITS once per Idempotency-Key through the paid-batch path and refunded when
+// shopping list, charged STAGING_CREDITS once per Idempotency-Key through the paid batch (paid/batch.ts) and refunded when
 // anything fails. The staging is rendered on the device (three.js) and sent as stagedImageBase64, which the
 // builtin renderer hands back re-encoded; without it only the openai renderer can generate one, and the builtin
 // provider answers 422 STAGING_RENDERS_ON_DEVICE before charging. Its planner rebuilds the answer from data, here
@@ -30,11 +30,18 @@ import type { StagingLine, StagingRenderer } from '../ai/staging';
 import { builtinStagingRenderer } from '../ai/staging/builtin';
 import type { AiProvider } from '../ai/types';
 import { ApiError } from '../errors';
-import type { Answer } from './answer';
-import { insufficientCreditsError, type CreditsService } from './credits';
-import { checkImage, dataUrlBytes, encodeProviderResult, jpegDataUrl, type CheckedImage } from './images';
-import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from './paidBatch';
-import { fingerprint } from './replayCache';
+import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from '../paid/batch';
+import { fingerprint } from '../paid/fingerprint';
+import { insufficientCreditsError, type Ledger } from '../paid/ledger';
+import type { ImagePool } from '../pool/imagePool';
+import type { Answer } from '../answer';
+import {
+  checkImage,
+  dataUrlBytes,
+  encodeProviderResult,
+  jpegDataUrl,
+  type CheckedImage,
+} from '../pool/images';
 
 export interface StagingCall {
   userId: string | null;
@@ -52,11 +59,12 @@ export interface StagingService {
 
 export interface StagingDeps extends PaidBatchDeps {
   /** Balance lookups for the analysis's gate. */
-  balanceOf: CreditsService['balance'];
+  balanceOf: Ledger['balance'];
   /** Analyses the room when the client sends no room type. */
   provider: AiProvider;
   renderer: StagingRenderer;
   source: ProductSource;
+  imagePool: ImagePool;
   /** AFFILIATE_TAG from the env; undefined leaves links untagged. */
   affiliateTag: string | undefined;
 }
@@ -83,7 +91,11 @@ type StagingParams = z.infer<typeof StagingParams>;
  * Rebuilds a staging's batch from its parameters (products looked up by id again), here or on a queue worker. A
  * device-rendered staging is answered by the builtin renderer (the device's picture) whatever the provider.
  */
-export function stagingPlanner(renderer: StagingRenderer, source: ProductSource): TaskPlanner {
+export function stagingPlanner(
+  renderer: StagingRenderer,
+  source: ProductSource,
+  imagePool: ImagePool,
+): TaskPlanner {
   const device = builtinStagingRenderer();
   return async (raw, images) => {
     const params = StagingParams.parse(raw);
@@ -110,7 +122,7 @@ export function stagingPlanner(renderer: StagingRenderer, source: ProductSource)
           signal: workSignal,
         });
         return {
-          url: jpegDataUrl(await encodeProviderResult(result.image)),
+          url: jpegDataUrl(await encodeProviderResult(imagePool, result.image)),
           description: result.description,
         };
       },
@@ -136,9 +148,9 @@ export function stagingPlanner(renderer: StagingRenderer, source: ProductSource)
  * The device's rendering, checked like an upload (size limits, magic bytes, one trial decode). Whatever is wrong
  * with it is the client's fault, not the user's photo: 400 INVALID_REQUEST naming the check that failed.
  */
-async function checkStagedImage(bytes: Buffer): Promise<CheckedImage> {
+async function checkStagedImage(imagePool: ImagePool, bytes: Buffer): Promise<CheckedImage> {
   try {
-    return await checkImage(bytes, 'staged image');
+    return await checkImage(imagePool, bytes, 'staged image');
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     throw new ApiError(400, 'INVALID_REQUEST', `stagedImageBase64: ${error.message}`, {
@@ -149,15 +161,15 @@ async function checkStagedImage(bytes: Buffer): Promise<CheckedImage> {
 }
 
 export function createStagingService(deps: StagingDeps): StagingService {
-  const { provider, source, affiliateTag } = deps;
-  const planner = stagingPlanner(deps.renderer, source);
+  const { provider, source, affiliateTag, imagePool } = deps;
+  const planner = stagingPlanner(deps.renderer, source, imagePool);
 
   return {
     async analyze(request, bytes, { userId, signal }) {
       const user = signedIn(userId);
       const balance = await deps.balanceOf(user);
       if (balance < STAGING_CREDITS) throw insufficientCreditsError(STAGING_CREDITS, balance);
-      const image = await checkImage(bytes);
+      const image = await checkImage(imagePool, bytes);
       let roomType: RoomType | undefined = request.options.roomType;
       if (!roomType) {
         try {
@@ -199,9 +211,9 @@ export function createStagingService(deps: StagingDeps): StagingService {
           'Staging is rendered on the device: send its picture as stagedImageBase64',
         );
       }
-      const image = await checkImage(bytes);
+      const image = await checkImage(imagePool, bytes);
       const staged = request.stagedImageBase64
-        ? await checkStagedImage(dataUrlBytes(request.stagedImageBase64))
+        ? await checkStagedImage(imagePool, dataUrlBytes(request.stagedImageBase64))
         : undefined;
       const ids = request.selectedProducts.map((p) => p.id);
       const items = await source.byIds(ids);

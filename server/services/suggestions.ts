@@ -1,8 +1,10 @@
 // Design suggestions: generating them (the provider's ideas, printed in the core/text format and parsed back, so
-// the client gets the same text and structure as anywhere else) and implementing the ticked ones on the photos,
+// the client gets the same text and structure as anywhere else, with the provider's default ticks and tip marks)
+// and implementing the ticked ones on the photos, answering per photo which lines were really carried out,
 // charged like an enhancement (one charge per Idempotency-Key, refunds per failed image).
 import { z } from 'zod';
 import { linesForImage, parseSuggestions, printSuggestions } from '../../core/text/suggestions';
+import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { RoomType } from '../../core/catalog';
 import type { AiProviderName } from '../../core/contract/enhance';
 import type {
@@ -11,10 +13,11 @@ import type {
 } from '../../core/contract/suggestions';
 import { toApiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
-import type { Answer } from './answer';
-import { ANALYSIS_MAX_PIXELS, checkAll, encodeProviderResult, jpegDataUrl } from './images';
-import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from './paidBatch';
-import { fingerprint } from './replayCache';
+import { runPaidBatch, type BatchPlan, type PaidBatchDeps, type TaskPlanner } from '../paid/batch';
+import { fingerprint } from '../paid/fingerprint';
+import type { ImagePool } from '../pool/imagePool';
+import type { Answer } from '../answer';
+import { ANALYSIS_MAX_PIXELS, checkAll, encodeProviderResult, jpegDataUrl } from '../pool/images';
 
 /**
  * Credits per image for implementing suggestions. Product decision: a generative edit costs like the cheapest
@@ -44,19 +47,27 @@ export interface SuggestionsService {
   implement(request: ImplementRequest, signal: AbortSignal): Promise<Answer>;
 }
 
-/** Implementing suggestions as data (PaidTask params): the suggestion lines meant for each photo. */
-const ImplementParams = z.object({ lines: z.array(z.array(z.string())) });
+/**
+ * Implementing suggestions as data (PaidTask params): the suggestion lines meant for each photo, and where each
+ * stood in the request (absent in jobs queued before it existed: then the answer names no line as applied).
+ */
+const ImplementParams = z.object({
+  lines: z.array(z.array(z.string())),
+  indexes: z.array(z.array(z.number().int().min(0))).optional(),
+});
 type ImplementParams = z.infer<typeof ImplementParams>;
 
 interface ImplementedImage {
   url: string;
   description: string | null;
+  /** Indexes into the request's lines that were carried out in this photo. */
+  applied: number[];
 }
 
 /** Rebuilds an implementation's batch from its parameters, here or on a queue worker. */
-export function implementPlanner(provider: AiProvider): TaskPlanner {
+export function implementPlanner(provider: AiProvider, imagePool: ImagePool): TaskPlanner {
   return async (raw, images) => {
-    const { lines } = ImplementParams.parse(raw);
+    const { lines, indexes } = ImplementParams.parse(raw);
     const plan: BatchPlan<ImplementedImage> = {
       concurrency: provider.concurrency,
       async work(index, workSignal) {
@@ -65,12 +76,14 @@ export function implementPlanner(provider: AiProvider): TaskPlanner {
         if (!image) throw new Error(`no image ${index}`);
         if (mine.length === 0) {
           // No description: nothing was done to this photo (the contract's null; the client words nothing).
-          return { url: jpegDataUrl(await image.jpeg()), description: null };
+          return { url: jpegDataUrl(await image.jpeg()), description: null, applied: [] };
         }
         const result = await provider.implement({ image, suggestions: mine, signal: workSignal });
+        const at = indexes?.[index];
         return {
-          url: jpegDataUrl(await encodeProviderResult(result.image)),
+          url: jpegDataUrl(await encodeProviderResult(imagePool, result.image)),
           description: result.description,
+          applied: at ? result.applied.flatMap((i) => (at[i] === undefined ? [] : [at[i]])) : [],
         };
       },
       answer(outcome) {
@@ -78,6 +91,7 @@ export function implementPlanner(provider: AiProvider): TaskPlanner {
           finalImageUrls: outcome.results.map((r) => r?.url ?? null),
           descriptions: outcome.results.map((r) => r?.description ?? null),
           errors: outcome.failures,
+          applied: outcome.results.map((r) => r?.applied ?? []),
           provider: provider.name,
           creditsCharged: outcome.creditsCharged,
           balance: outcome.balance,
@@ -89,13 +103,27 @@ export function implementPlanner(provider: AiProvider): TaskPlanner {
   };
 }
 
-export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiProvider }): SuggestionsService {
-  const { provider } = deps;
-  const planner = implementPlanner(provider);
+/**
+ * The text carries neither the default tick nor the tip mark; they come back from the provider's own list, which
+ * the printed text follows one to one. Should the parse ever differ in count, nothing is marked.
+ */
+function withMarks(parsed: Suggestion[], made: readonly Suggestion[]): Suggestion[] {
+  if (parsed.length !== made.length) return parsed;
+  return parsed.map((suggestion, i) => {
+    const { selected, tipOnly } = made[i]!;
+    return { ...suggestion, selected: selected && !tipOnly, ...(tipOnly ? { tipOnly: true } : {}) };
+  });
+}
+
+export function createSuggestionsService(
+  deps: PaidBatchDeps & { provider: AiProvider; imagePool: ImagePool },
+): SuggestionsService {
+  const { provider, imagePool } = deps;
+  const planner = implementPlanner(provider, imagePool);
   return {
     async generate(images, roomTypes, signal) {
       // Suggestions look like an analysis (~1 MP a photo, sent downscaled): more is refused before any decode.
-      const checked = await checkAll(images, { maxPixels: ANALYSIS_MAX_PIXELS });
+      const checked = await checkAll(imagePool, images, { maxPixels: ANALYSIS_MAX_PIXELS });
       let suggestions;
       try {
         suggestions = await provider.suggest({
@@ -107,14 +135,15 @@ export function createSuggestionsService(deps: PaidBatchDeps & { provider: AiPro
         throw toApiError(error);
       }
       const text = printSuggestions(suggestions);
-      return { text, suggestions: parseSuggestions(text), provider: provider.name };
+      return { text, suggestions: withMarks(parseSuggestions(text), suggestions), provider: provider.name };
     },
 
     async implement(request, signal) {
-      const images = await checkAll(request.images);
-      const lines = images.map((_, i) => linesForImage(request.suggestions, i));
+      const images = await checkAll(imagePool, request.images);
+      const mine = images.map((_, i) => linesForImage(request.suggestions, i));
+      const lines = mine.map((list) => list.map((line) => line.text));
       const price = IMPLEMENT_CREDITS_PER_IMAGE[provider.name];
-      const params: ImplementParams = { lines };
+      const params: ImplementParams = { lines, indexes: mine.map((list) => list.map((line) => line.index)) };
       return runPaidBatch(deps, {
         userId: request.userId,
         idempotencyKey: request.idempotencyKey,

@@ -80,7 +80,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // The credit ledger (server/store/ledger.ts): append-only, the balance is SUM(amount) per user.
+    // The credit ledger (server/paid/ledger.ts): append-only, the balance is SUM(amount) per user.
     // The UNIQUE idempotency key is what makes a retried charge, refund or grant happen once.
     // No ON DELETE: ledger rows are the money trail and outlive nothing silently.
     name: '003_credit_ledger',
@@ -102,7 +102,7 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX credit_ledger_charge_idx ON credit_ledger (charge_entry_id);
     `,
     // seq: the write order (SQLite has its rowid). One user's rows are written under that user's lock
-    // (services/credits.ts), so for one user seq order is commit order.
+    // (paid/ledger.ts), so for one user seq order is commit order.
     postgres: `
       CREATE TABLE credit_ledger (
         id TEXT PRIMARY KEY,
@@ -123,7 +123,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // Paid jobs (server/store/paidJobs.ts): the charge and the job are one durable record, so a crash between
+    // Paid jobs (server/paid/jobs.ts): the charge and the job are one durable record, so a crash between
     // charging and answering is found at the next start and refunded. One row per user and Idempotency-Key;
     // state pending -> done | failed | refunded; a finished job keeps its answer until result_expires_at.
     // server_boots records each running server process (boot id, pid, heartbeat) so that a start can tell a
@@ -190,7 +190,7 @@ export const MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // Starter credits (services/credits.ts grantStarter): one row per new account saying what it was given and
+    // Starter credits (auth/starterCredits.ts): one row per new account saying what it was given and
     // from which network (IPv4 address or IPv6 /64) on which UTC day, so the per-network and per-day limits are
     // counted in the same transaction that grants. amount 0 with a reason: the account started with nothing.
     name: '005_starter_grants',
@@ -229,14 +229,14 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     // Servers on several machines share one PostgreSQL: a pid is only worth checking on its own host, so each
-    // boot records its host name (services/paidJobs.ts); elsewhere only the heartbeat counts.
+    // boot records its host name (paid/liveness.ts); elsewhere only the heartbeat counts.
     name: '007_server_boots_host',
     sql: `
       ALTER TABLE server_boots ADD COLUMN host TEXT NOT NULL DEFAULT '';
     `,
   },
   {
-    // The job queue of the PostgreSQL deployment (server/queue): a paid job run by a queue worker says so
+    // The job queue of the PostgreSQL deployment (server/paid/queue): a paid job run by a queue worker says so
     // (runner 'queue'), so the recovery of dead server processes leaves it to the queue's retries; the worker
     // that runs it now records its boot; the photos wait in paid_job_images until the job is settled.
     name: '008_paid_job_queue',

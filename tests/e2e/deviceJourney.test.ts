@@ -52,7 +52,7 @@ async function chooseDeviceModesAndApply() {
 }
 
 describe('on-device journey', () => {
-  it('enhances an uploaded photo on the device and downloads it as optimiertes-bild-1.jpg', async () => {
+  it('enhances an uploaded photo on the device and downloads it as optimiertes-bild-1-56_bedroom.jpg', async () => {
     const { page } = browser;
     await page.goto(app.url);
     await page.locator('[data-testid="file-input"]').setInputFiles(BEDROOM);
@@ -74,7 +74,7 @@ describe('on-device journey', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Herunterladen' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe('optimiertes-bild-1.jpg');
+    expect(download.suggestedFilename()).toBe('optimiertes-bild-1-56_bedroom.jpg');
     const file = readFileSync((await download.path())!);
     const meta = await sharp(file).metadata();
     expect(meta.format).toBe('jpeg');
@@ -110,7 +110,7 @@ describe('on-device journey', () => {
         page.waitForEvent('download'),
         page.getByRole('button', { name: 'Herunterladen' }).click(),
       ]);
-      expect(download.suggestedFilename()).toBe('optimiertes-bild-1.jpg');
+      expect(download.suggestedFilename()).toBe('optimiertes-bild-1-69_kitchen.jpg');
     } finally {
       await context.setOffline(false);
     }

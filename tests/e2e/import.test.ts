@@ -43,16 +43,24 @@ describe('listing import', () => {
     expect([...imageHosts]).toEqual(['a0.muscache.com']);
   });
 
-  it('shows the German error in an alert titled Fehler for a page without this listing', async () => {
+  it('shows the German error in an alert titled Fehler for a page without this listing, with the way out', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Alle löschen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, alle löschen' }).click();
     await importLink('https://www.airbnb.com.br/rooms/53801777');
     const alert = page.getByRole('alert').filter({ hasText: 'Fehler' });
     await alert.waitFor();
     const text = await alert.innerText();
     expect(text).toMatch(/Airbnb/);
     expect(text).not.toMatch(/[A-Z][a-z]+ (?:the|to|of|found|failed)\b/); // German, not the spec's English
-    await toastText(page, 'Fehler');
+    // The way out: uploading works whatever the listing does, and the button opens the file picker.
+    expect(text).toContain('Das Hochladen funktioniert trotzdem');
+    expect(await toastText(page, 'Fehler')).toContain('Lade deine Fotos stattdessen direkt hoch.');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      alert.getByRole('button', { name: 'Fotos direkt hochladen' }).click(),
+    ]);
+    expect(chooser.isMultiple()).toBe(true);
     expect(await page.locator('.thumb').count()).toBe(0);
   });
 

@@ -1,8 +1,9 @@
 // The whole journey in real Chromium against `npm start` on the builtin (offline) AI provider, with real photos:
 // a visitor picks server modes and is sent to /login first, signs up and finds the selection again; 'Einzeln'
 // with different modes per photo; processing (status cards, 'x von n Bildern fertig', countdown, tips, credits
-// refreshed 1 s after the start and at the end); results (slider 50 %, clamped 10-90 %, ZIP); suggestions with
-// one ticked and one custom; final ('x von n' wrapping, one download, the ZIP, 'Angewendete Verbesserungen');
+// refreshed 1 s after the start and at the end); results (slider 50 %, clamped 10-90 %, ZIP); suggestions (a fix
+// ticked by default, tips without a box, the toast with none ticked, progress photo by photo) with one ticked and
+// one custom; final ('x von n' wrapping, one download, the ZIP, 'Angewendete Verbesserungen' per photo);
 // back navigation of SPEC section 4 step by step; a reload at every step; and reset.
 
 import { readFileSync } from 'node:fs';
@@ -98,7 +99,13 @@ describe('the whole journey on the builtin provider', () => {
 
     await waitForSnapshot(page, (s) => (s.modeSelection as { kind: string }).kind === 'individual');
     await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
-    await page.waitForURL(`${app.url}/login`);
+    await page.waitForURL(`${app.url}/login?reason=paidMode`);
+    // The login page says why the visitor is there, as the description of its form.
+    const login = page.getByRole('region', { name: 'Anmelden' });
+    await login.getByText('Für diesen Modus brauchst du ein Konto, denn er kostet Credits.').waitFor();
+    expect(await login.getAttribute('aria-describedby')).toBe(
+      await page.locator('.login__reason').getAttribute('id'),
+    );
     await signUpHere(page, 'Greta Gastgeberin', 10);
     await page.waitForURL(`${app.url}/`);
 
@@ -127,7 +134,8 @@ describe('the whole journey on the builtin provider', () => {
     await expectText(cards.nth(0).locator('.status-card__status'), 'Wird optimiert…');
     await expectText(cards.nth(1).locator('.status-card__status'), 'Wartet');
     const count = page.locator('.processing__count');
-    expect(await count.innerText()).toMatch(/^0 von 3 Bildern fertig · Noch etwa (1:00 Min|\d\d Sekunden)$/);
+    // Three small photos (0.3-0.7 MP) are expected in well under a minute.
+    expect(await count.innerText()).toMatch(/^0 von 3 Bildern fertig · Noch etwa \d\d? Sekunden$/);
     expect(await page.getByRole('progressbar', { name: 'Deine Bilder werden optimiert' }).count()).toBe(1);
 
     // Credits are refreshed from the server 1 s after the start.
@@ -196,10 +204,11 @@ describe('the whole journey on the builtin provider', () => {
     ]);
     expect(download.suggestedFilename()).toBe('raumglanz-bilder.zip');
     const zip = readZip((await download.path())!);
+    // Each file keeps its photo's own name after the number.
     expect(Object.keys(zip).sort()).toEqual([
-      'optimiertes-bild-1.jpg',
-      'optimiertes-bild-2.jpg',
-      'optimiertes-bild-3.jpg',
+      'optimiertes-bild-1-261_bathroom.jpg',
+      'optimiertes-bild-2-97_kitchen.jpg',
+      'optimiertes-bild-3-165_frontal.jpg',
     ]);
     await toastText(page, 'Download gestartet');
   });
@@ -212,7 +221,15 @@ describe('the whole journey on the builtin provider', () => {
     expect(tabs).toEqual(['Alle Vorschläge', 'Bild 1', 'Bild 2', 'Bild 3']);
     const boxes = page.getByRole('tabpanel').getByRole('checkbox');
     expect(await boxes.count()).toBeGreaterThan(1);
+    // A fix that fits comes ticked; furnishing this server cannot place is a tip without a tick box.
+    const ticked = page.getByRole('tabpanel').getByRole('checkbox', { checked: true });
+    expect(await ticked.count()).toBeGreaterThan(0);
+    const tips = page.locator('.suggestion--tip');
+    expect(await tips.count()).toBeGreaterThan(0);
+    expect(await tips.getByRole('checkbox').count()).toBe(0);
 
+    // Nothing ticked and no text of one's own: the spec's toast, and nothing is sent.
+    while ((await ticked.count()) > 0) await ticked.first().uncheck();
     await page.getByRole('button', { name: 'Vorschläge umsetzen' }).click();
     expect(await toastText(page, 'Keine Vorschläge ausgewählt')).toContain(
       'Bitte wähle mindestens einen Vorschlag aus oder gib einen eigenen ein.',
@@ -230,7 +247,22 @@ describe('the whole journey on the builtin provider', () => {
       'Mehr Licht und wärmere Farben im ganzen Raum',
     );
 
+    // Photo by photo, with its progress.
+    const implementing = await holdRequests(page, '**/api/implement-suggestions');
     await page.getByRole('button', { name: 'Vorschläge umsetzen' }).click();
+    await implementing.arrived();
+    const bar = page.getByRole('progressbar', { name: 'Fortschritt beim Umsetzen der Vorschläge' });
+    await page.getByText('Foto 1 von 3').waitFor();
+    expect([await bar.getAttribute('aria-valuenow'), await bar.getAttribute('aria-valuemax')]).toEqual([
+      '0',
+      '3',
+    ]);
+    implementing.releaseOne();
+    await implementing.arrived(2);
+    await page.getByText('Foto 2 von 3').waitFor();
+    expect(await bar.getAttribute('aria-valuenow')).toBe('1');
+    implementing.release();
+    await implementing.dispose();
     await expectText(h2(), 'Fertig optimiert');
     const applied = page.getByRole('region', { name: 'Angewendete Verbesserungen' });
     expect(await applied.getByRole('listitem').allInnerTexts()).toEqual([
@@ -258,7 +290,7 @@ describe('the whole journey on the builtin provider', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Dieses Bild herunterladen' }).click(),
     ]);
-    expect(one.suggestedFilename()).toBe('optimiertes-bild-2.jpg');
+    expect(one.suggestedFilename()).toBe('optimiertes-bild-2-97_kitchen.jpg');
     const single = readFileSync((await one.path())!);
     const kitchen = await sharp(PHOTOS.kitchen).metadata();
     const meta = await sharp(single).metadata();
@@ -273,20 +305,21 @@ describe('the whole journey on the builtin provider', () => {
       page.getByRole('button', { name: 'Alle herunterladen (ZIP)' }).click(),
     ]);
     const zip = readZip((await all.path())!);
-    expect(Object.keys(zip).sort()).toEqual([
-      'optimiertes-bild-1.jpg',
-      'optimiertes-bild-2.jpg',
-      'optimiertes-bild-3.jpg',
-    ]);
+    const names = [
+      'optimiertes-bild-1-261_bathroom.jpg',
+      'optimiertes-bild-2-97_kitchen.jpg',
+      'optimiertes-bild-3-165_frontal.jpg',
+    ];
+    expect(Object.keys(zip).sort()).toEqual(names);
     // The ZIP holds the photos in upload order, each as JPEG at its own size.
     for (const [i, file] of FILES.entries()) {
       const source = await sharp(file).metadata();
-      const entry = await sharp(Buffer.from(zip[`optimiertes-bild-${i + 1}.jpg`]!)).metadata();
+      const entry = await sharp(Buffer.from(zip[names[i]!]!)).metadata();
       expect(entry.format).toBe('jpeg');
       expect([entry.width, entry.height]).toEqual([source.width, source.height]);
     }
     // The second download is the same picture as page 2's single download.
-    expect(Buffer.from(zip['optimiertes-bild-2.jpg']!).equals(single)).toBe(true);
+    expect(Buffer.from(zip[names[1]!]!).equals(single)).toBe(true);
   });
 
   it('goes back step by step exactly as SPEC section 4 says', async () => {

@@ -1,11 +1,13 @@
 // The journey where it goes wrong, in real Chromium against `npm start` on the builtin provider, with an account
 // that starts with 3 credits: the analysis fails, too few credits (caught in the browser, and the server's 402 at
 // a balance of 0), one failing photo among good ones, none succeeding, a reload in the middle of processing and
-// of the suggestions, and a final result whose images this device no longer holds.
+// of the suggestions, and a final result whose images this device no longer holds. The page is told the offer of
+// a generative server (GET /api/ai-capabilities answered here), as a page whose server changed its provider
+// would be: so it lets modes be ticked that the builtin server then refuses, each failing alone.
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreditsService } from '../../server/services/credits';
+import { createLedger } from '../../server/paid/ledger';
 import { openDatabase } from '../../server/store/db';
 import {
   clearModes,
@@ -33,6 +35,12 @@ let enhanceCalls = 0;
 beforeAll(async () => {
   app = await startApp({ STARTING_CREDITS: '3' });
   browser = await openBrowser();
+  await browser.context.route('**/api/ai-capabilities', async (route) => {
+    const builtin = (await (await route.fetch()).json()) as { approximatedModeIds: string[] };
+    await route.fulfill({
+      json: { approximatedModeIds: builtin.approximatedModeIds, unavailableModeIds: [] },
+    });
+  });
   browser.page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/enhance-image')) enhanceCalls += 1;
   });
@@ -58,7 +66,7 @@ async function ledger(change: 'charge' | 'grant', amount: number): Promise<void>
       .select('id')
       .where('email', '=', email)
       .executeTakeFirstOrThrow();
-    const credits = createCreditsService(db);
+    const credits = createLedger(db);
     const input = { userId: id, amount, idempotencyKey: `e2e:${change}:${Date.now()}`, reason: 'e2e' };
     if (change === 'grant') await credits.grant(input);
     else expect((await credits.charge(input)).ok).toBe(true);
@@ -171,6 +179,7 @@ describe('the journey when things go wrong', () => {
     await expectText(balance(), '10 Credits');
     await page.getByRole('button', { name: 'Zurück' }).first().click();
     await page.getByRole('button', { name: 'Alle löschen' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, alle löschen' }).click();
     // The builtin provider clears the kitchen's counters (real removal, paid) but cannot make a bathroom spa-clean:
     // that photo is refused before anything is charged.
     await uploadPhotos(page, [PHOTOS.kitchen, PHOTOS.bathroom, PHOTOS.exterior]);
@@ -192,13 +201,14 @@ describe('the journey when things go wrong', () => {
     await expectText(cards.nth(1).locator('.status-card__status'), 'Wird optimiert…');
     await page.getByText(/^1 von 3 Bildern fertig/).waitFor();
     gate.release();
-    await expectText(cards.nth(1).locator('.status-card__status'), `Fehler: ${message}`);
+    await expectText(cards.nth(1).locator('.status-card__status'), `Fehler: Spa-Sauberkeit – ${message}`);
     expect(await toastText(page, 'Optimierung abgeschlossen')).toContain(
       '2 von 3 Bildern erfolgreich optimiert, 1 Fehler',
     );
     await gate.dispose();
     await expectText(h2(), 'Deine optimierten Bilder');
-    await page.getByText(`Fehler: ${message}`).waitFor();
+    // Which mode failed, and why, in German.
+    await page.getByText(`Fehler: Spa-Sauberkeit – ${message}`).waitFor();
     await expect.poll(() => page.getByRole('slider').count()).toBe(2);
     // Only the kitchen's server mode was charged.
     await expectText(balance(), '9 Credits');
@@ -249,7 +259,7 @@ describe('the journey when things go wrong', () => {
     await expectText(balance(), '9 Credits');
   });
 
-  it("counts the time left down in 'm:ss Min', seconds and 'Fast fertig...', also while a photo takes long", async () => {
+  it("counts the time left down by the photos' megapixels, in 'm:ss Min', seconds and 'Fast fertig...'", async () => {
     const { page } = browser;
     await page.getByRole('button', { name: 'Zurück zur Modusauswahl' }).click();
     await modesHeading(page).waitFor();
@@ -263,18 +273,19 @@ describe('the journey when things go wrong', () => {
     await apply().click();
     await gate.arrived(1);
     const count = page.locator('.processing__count');
-    // Before any photo is done: the default estimate of 60 s.
-    await expectText(count, '0 von 3 Bildern fertig · Noch etwa 1:00 Min');
-    await at(30);
-    await expectText(count, '0 von 3 Bildern fertig · Noch etwa 30 Sekunden');
-    // The first photo took 40 s, so two more take about 80 s ...
+    // Before any photo is done, each is expected to take 4 s plus 4 s per megapixel: the kitchen (1024 x 680)
+    // 6.8 s, the bathroom (640 x 427) 5.1 s, the exterior (720 x 480) 5.4 s, together 17.3 s.
+    await expectText(count, '0 von 3 Bildern fertig · Noch etwa 17 Sekunden');
+    await at(10);
+    await expectText(count, '0 von 3 Bildern fertig · Noch etwa 7 Sekunden');
+    // The kitchen took 40 s instead of 6.8 s: at that pace the other two (10.5 s expected) take about 62 s ...
     await at(40);
     gate.releaseOne();
     await gate.arrived(2);
-    await expectText(count, '1 von 3 Bildern fertig · Noch etwa 1:20 Min');
+    await expectText(count, '1 von 3 Bildern fertig · Noch etwa 1:02 Min');
     // ... counting down while the second one runs, not up.
     await at(70);
-    await expectText(count, '1 von 3 Bildern fertig · Noch etwa 50 Sekunden');
+    await expectText(count, '1 von 3 Bildern fertig · Noch etwa 32 Sekunden');
     await at(118);
     await expectText(count, '1 von 3 Bildern fertig · Fast fertig...');
     gate.release();

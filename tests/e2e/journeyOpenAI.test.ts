@@ -148,7 +148,10 @@ describe('the whole journey on the openai provider (fake server)', () => {
       page.getByRole('button', { name: 'Alle herunterladen (ZIP)' }).click(),
     ]);
     const zip = readZip((await download.path())!);
-    expect(Object.keys(zip).sort()).toEqual(['optimiertes-bild-1.jpg', 'optimiertes-bild-2.jpg']);
+    expect(Object.keys(zip).sort()).toEqual([
+      'optimiertes-bild-1-220_bedroom.jpg',
+      'optimiertes-bild-2-IMG_20180725_163423.jpg',
+    ]);
     for (const entry of Object.values(zip)) {
       const meta = await sharp(Buffer.from(entry)).metadata();
       expect(meta.format).toBe('jpeg');
@@ -165,17 +168,19 @@ describe('the whole journey on the openai provider (fake server)', () => {
     await page.getByRole('button', { name: 'Zurück zur Modusauswahl' }).click();
     await page.getByRole('heading', { name: 'Wähle deine Optimierungen' }).waitFor();
 
-    // The service answers 500 for the first photo: that photo fails alone and its credit comes back.
+    // The service answers 500 for the first photo: its 'Hotelbett' fails alone and its credit comes back, while
+    // the photo keeps what the device did ('Aufhellen') and says which mode did not run and why.
     fake.script('edit', { status: 500 });
     await page.getByRole('button', { name: 'Optimierungen anwenden' }).click();
-    expect(await toastText(page, 'Optimierung abgeschlossen')).toContain(
-      '1 von 2 Bildern erfolgreich optimiert, 1 Fehler',
+    expect(await toastText(page, 'Optimierung teilweise abgeschlossen')).toContain(
+      '2 von 2 Bildern optimiert. Bei 1 davon wurde nicht alles angewendet',
     );
     await page
       .getByText(
-        'Fehler: API Fehler (502): Der KI-Dienst hat einen Fehler gemeldet. Bitte versuche es erneut.',
+        'Nicht angewendet: Hotelbett – API Fehler (502): Der KI-Dienst hat einen Fehler gemeldet. Bitte versuche es erneut.',
       )
       .waitFor();
+    await expect.poll(() => page.locator('.compare__after').count()).toBe(2);
     await expectText(balance(), '5 Credits');
 
     fake.script('chat', { status: 500 });
@@ -188,11 +193,12 @@ describe('the whole journey on the openai provider (fake server)', () => {
     await page.getByRole('button', { name: 'Weitere Optimierungen', exact: true }).click();
     await expectText(h2(), 'Unsere Verbesserungsvorschläge');
     await page.getByRole('checkbox', { name: /Warmes Licht/ }).check();
-    fake.script('edit', { status: 500 });
+    // Both photos kept a result above, so 'Warmes Licht' (for every photo) goes out once per photo: both fail.
+    fake.script('edit', { status: 500 }, { status: 500 });
     await page.getByRole('button', { name: 'Vorschläge umsetzen' }).click();
-    // The failure names the photo and the reason (the first-hour issue), not only that something went wrong.
+    // The failure names the photos and the reason (the first-hour issue), not only that something went wrong.
     expect(await toastText(page, 'Fehler beim Umsetzen der Vorschläge')).toMatch(
-      /Fotos: IMG_20180725_163423\.jpg\. API Fehler \(502\): Der KI-Dienst hat einen Fehler gemeldet\..*zurückgebucht/,
+      /Fotos: 220_bedroom\.jpg, IMG_20180725_163423\.jpg\. API Fehler \(502\): Der KI-Dienst hat einen Fehler gemeldet\..*zurückgebucht/,
     );
     await expectText(h2(), 'Unsere Verbesserungsvorschläge');
     expect(await page.getByRole('checkbox', { name: /Warmes Licht/ }).isChecked()).toBe(true);

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCreditsService } from '../../server/services/credits';
+import { createLedger } from '../../server/paid/ledger';
 import { openDatabase } from '../../server/store/db';
 import { expectText, openBrowser, startApp, type Browser, type RunningApp } from './harness';
 
@@ -72,7 +72,7 @@ describe('login', () => {
         .select('id')
         .where('email', '=', email)
         .executeTakeFirstOrThrow();
-      await createCreditsService(db).grant({
+      await createLedger(db).grant({
         userId: id,
         amount: 5,
         idempotencyKey: `e2e:${id}`,

@@ -39,6 +39,7 @@ async function backToEmptyUpload(): Promise<void> {
   const { page } = browser;
   await page.getByRole('button', { name: 'Zurück' }).first().click();
   await page.getByRole('button', { name: 'Alle löschen' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, alle löschen' }).click();
   await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
 }
 

@@ -42,7 +42,7 @@ const back = (page: Page) =>
     .first()
     .click();
 
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Virtual Staging' });
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Virtuell einrichten' });
 
 /** Clicks a staging mode card (opening 'weitere Optimierungen anzeigen' when it is hidden). */
 async function openStagingCard(page: Page, name: 'Virtuell einrichten' | 'Gemütlich einrichten') {
@@ -101,7 +101,7 @@ describe('virtual staging on the builtin provider', () => {
     await openModes(page, 1);
     await openStagingCard(page, 'Virtuell einrichten');
     await dialog(page).waitFor();
-    await dialog(page).getByText('Für Virtual Staging brauchst du ein Konto').waitFor();
+    await dialog(page).getByText('Zum virtuellen Einrichten brauchst du ein Konto').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     // Focus stays inside the dialog.
     for (let i = 0; i < 4; i++) {
@@ -140,7 +140,7 @@ describe('virtual staging on the builtin provider', () => {
     expect(await max.inputValue()).toBe('2000');
     expect(await dialog(page).getByRole('slider', { name: 'Budget ab' }).inputValue()).toBe('0');
     await dialog(page).getByText('0,00 € bis 2.000,00 €').waitFor();
-    await dialog(page).getByText('Virtual Staging kostet 5 Credits.').waitFor();
+    await dialog(page).getByText('Virtuell einrichten kostet 5 Credits', { exact: false }).waitFor();
     await dialog(page).getByRole('radio', { name: 'Modern' }).check();
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -231,7 +231,9 @@ describe('virtual staging on the builtin provider', () => {
       await route.continue();
     });
     await finish.click();
-    expect(await toastText(page, 'Fehler beim Virtual Staging')).toContain('Fehler beim Virtual Staging');
+    expect(await toastText(page, 'Fehler beim virtuellen Einrichten')).toContain(
+      'Fehler beim virtuellen Einrichten',
+    );
     await expect.poll(() => finish.isEnabled(), { timeout: 60_000 }).toBe(true);
     expect(await pieces.count()).toBe(remaining);
     await expectText(page.getByTestId('credit-balance'), '10 Credits');
@@ -246,7 +248,7 @@ describe('virtual staging on the builtin provider', () => {
     };
     expect(sent.stagedImageBase64).toMatch(/^data:image\/jpeg;base64,/);
     expect(sent.selectedProducts.reduce((sum, p) => sum + p.quantity, 0)).toBe(remaining);
-    expect(await toastText(page, 'Virtual Staging erfolgreich!')).toMatch(/Dein Raum wurde mit \d+ Möbelst/);
+    expect(await toastText(page, 'Virtuell eingerichtet!')).toMatch(/Dein Raum wurde mit \d+ Möbelst/);
     await page.unroute('**/api/virtual-staging');
     await dialog(page).getByText('Dein Raum wurde virtuell eingerichtet.').waitFor();
     await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
@@ -273,7 +275,7 @@ describe('virtual staging on the builtin provider', () => {
         page.getByRole('button', { name: 'Dieses Bild herunterladen' }).click(),
       ]);
       // Downloads are JPEG unless PNG is chosen.
-      expect(download.suggestedFilename()).toBe('optimiertes-bild-1.jpg');
+      expect(download.suggestedFilename()).toBe('optimiertes-bild-1-Places365_val_00000785.jpg');
       return (await download.path())!;
     };
     const labelled = await save();
@@ -319,26 +321,26 @@ describe('virtual staging on the builtin provider', () => {
     await finish.waitFor({ timeout: 120_000 });
     await expect.poll(() => finish.isEnabled(), { timeout: 120_000 }).toBe(true);
     await finish.click();
-    await toastText(page, 'Virtual Staging erfolgreich!');
+    await toastText(page, 'Virtuell eingerichtet!');
     await expectText(page.getByTestId('credit-balance'), '0 Credits');
     await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
     await back(page);
     await modesHeading(page).waitFor();
 
     await openStagingCard(page, 'Gemütlich einrichten');
-    await dialog(page).getByText('Du brauchst 5 Credits für Virtual Staging').waitFor();
+    await dialog(page).getByText('Du brauchst 5 Credits zum virtuellen Einrichten').waitFor();
     expect(await dialog(page).getByRole('button', { name: 'Raum analysieren' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'detached' });
 
-    // Two photos: the card says 'Bitte wähle genau ein Bild für Virtual Staging aus'.
+    // Two photos: the card says 'Bitte wähle genau ein Bild zum virtuellen Einrichten aus'.
     await back(page);
     await page.locator('[data-testid="file-input"]').setInputFiles([OTHER_ROOM]);
     await page.getByRole('heading', { name: 'Deine Bilder (2)' }).waitFor();
     await openModes(page, 2);
     await openStagingCard(page, 'Virtuell einrichten');
     expect(await toastText(page, 'genau ein Bild')).toContain(
-      'Bitte wähle genau ein Bild für Virtual Staging aus',
+      'Bitte wähle genau ein Bild zum virtuellen Einrichten aus',
     );
     expect(await dialog(page).count()).toBe(0);
   }, 240_000);

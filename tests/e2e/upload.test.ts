@@ -106,9 +106,33 @@ describe('upload page', () => {
     await expectText(gridTitle(), 'Deine Bilder (2)');
   });
 
-  it("empties the grid with 'Alle löschen', also after a reload", async () => {
+  it("asks before 'Alle löschen' deletes: cancelling (button or Escape) keeps the photos", async () => {
     const { page } = browser;
-    await page.getByRole('button', { name: 'Alle löschen' }).click();
+    const clearAll = page.getByRole('button', { name: 'Alle löschen', exact: true });
+    const question = page.getByRole('alertdialog', { name: 'Alle Bilder löschen?' });
+    await clearAll.click();
+    await question.waitFor();
+    await question.getByText('Alle 2 Bilder werden von diesem Gerät gelöscht.').waitFor();
+    // The safe answer has the focus; Escape cancels and gives the focus back to 'Alle löschen'.
+    expect(
+      await question
+        .getByRole('button', { name: 'Abbrechen' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await clearAll.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expectText(gridTitle(), 'Deine Bilder (2)');
+    await clearAll.click();
+    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await question.waitFor({ state: 'detached' });
+    await expectText(gridTitle(), 'Deine Bilder (2)');
+  });
+
+  it("empties the grid with 'Alle löschen' once confirmed, also after a reload", async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Alle löschen', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Ja, alle löschen' }).click();
     await page.getByRole('button', { name: 'Bilder auswählen' }).waitFor();
     expect(await gridTitle().count()).toBe(0);
     await page.reload();

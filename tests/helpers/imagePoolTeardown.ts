@@ -1,8 +1,8 @@
-// Setup file of the server tests (vitest.config.ts): after each test file, the image pool's worker threads stop,
-// as server/index.ts stops them on shutdown. A file that used no image work has no pool to stop.
+// Setup file of the server tests (vitest.config.ts): after each test file, the test image pool's worker threads
+// stop, as server/index.ts stops its pool on shutdown. A file that used no image work has no threads to stop.
 import { afterAll } from 'vitest';
-import { imagePool } from '../../server/pool/imagePool';
+import { testImagePool } from './testImagePool';
 
 afterAll(async () => {
-  await imagePool.close();
+  await testImagePool.close();
 });

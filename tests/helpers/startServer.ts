@@ -14,6 +14,7 @@ import { parseEnv, type Env } from '../../server/env';
 import { createLogger } from '../../server/logger';
 import { isPostgresUrl, openDatabase, type Database } from '../../server/store/db';
 import { newTestLocation } from './testDatabase';
+import { testImagePool } from './testImagePool';
 
 export interface TestServerOptions {
   /**
@@ -21,7 +22,10 @@ export interface TestServerOptions {
    * PostgreSQL DATABASE_URL names a fresh database). Pass another server's DATABASE_URL/DATABASE_PATH to share it.
    */
   env?: Partial<Env>;
-  /** Any other app dependency to replace or add: a logger that records, extra routers, fakes of services. */
+  /**
+   * Any other app dependency to replace or add: a logger that records, extra routers, fakes of services, an image
+   * pool of its own (default: the file's testImagePool).
+   */
   deps?: Partial<Omit<AppInput, 'env' | 'db'>>;
 }
 
@@ -51,7 +55,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   };
   const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
-  const app = createApp({ logger: createLogger(env.LOG_LEVEL), ...options.deps, env, db });
+  const app = createApp({
+    logger: createLogger(env.LOG_LEVEL),
+    imagePool: testImagePool,
+    ...options.deps,
+    env,
+    db,
+  });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Env } from '../../server/env';
 import type { AiOverrides } from '../../server/deps';
+import type { ImagePool } from '../../server/pool/imagePool';
 import { FAKE_API_KEY, type FakeOpenAI } from '../helpers/fakeOpenAI';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 
@@ -62,11 +63,19 @@ export function openAiEnv(fake: FakeOpenAI, extra: Partial<Env> = {}): Partial<E
   };
 }
 
-/** A test server for AI calls; many accounts are signed up per file, so the sign-up rate limit is lifted. */
-export function startAiServer(options: { env?: Partial<Env>; ai?: AiOverrides } = {}): Promise<TestServer> {
+/**
+ * A test server for AI calls; many accounts are signed up per file, so the sign-up rate limit is lifted. Its image
+ * work runs in `imagePool` when given, else in the file's testImagePool.
+ */
+export function startAiServer(
+  options: { env?: Partial<Env>; ai?: AiOverrides; imagePool?: ImagePool } = {},
+): Promise<TestServer> {
   return startTestServer({
     env: { AUTH_RATE_LIMIT: 10_000, ...options.env },
-    deps: options.ai ? { ai: options.ai } : {},
+    deps: {
+      ...(options.ai ? { ai: options.ai } : {}),
+      ...(options.imagePool ? { imagePool: options.imagePool } : {}),
+    },
   });
 }
 

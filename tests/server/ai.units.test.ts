@@ -3,16 +3,17 @@
 // builtin suggestions, and how the openai client's errors become the API's failure kinds.
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { modeById, NO_VISIBLE_ELEMENTS } from '../../core/catalog';
+import { modeById, NO_VISIBLE_ELEMENTS, type RoomType } from '../../core/catalog';
 import { parseSuggestions, printSuggestions } from '../../core/text/suggestions';
+import type { Suggestion } from '../../core/text/suggestionTypes';
 import { roomFromStats, titleOf } from '../../server/ai/builtin';
 import { neutralWhiteBalance, operationsForSuggestion } from '../../server/ai/builtin/operations';
 import { imageStats, type ImageStats } from '../../server/ai/builtin/stats';
 import { builtinSuggestions } from '../../server/ai/builtin/suggestions';
 import { AiError, toApiError, toImageFailure, type AiFailureKind } from '../../server/ai/errors';
-import { editPrompt, toAiError } from '../../server/ai/openai';
+import { editPrompt, suggestionHint, toAiError } from '../../server/ai/openai';
 import type { RgbaImage } from '../../server/ai/types';
-import { fingerprint } from '../../server/services/replayCache';
+import { fingerprint } from '../../server/paid/fingerprint';
 
 /** A width x height frame where pixel (x, y) has the colour `at(x, y)`. */
 function frame(
@@ -126,6 +127,165 @@ describe('#operationsForSuggestion', () => {
     expect(parseSuggestions(printSuggestions(suggestions)).map((s) => s.title)).toEqual(
       suggestions.map((s) => s.title),
     );
+  });
+});
+
+describe('#builtinSuggestions fit the photo', () => {
+  /** Statistics of a photo with the given findings (a neutral, bright, sharp, colourful one otherwise). */
+  function statsWith(...findings: ('dark' | 'cool' | 'yellow' | 'soft' | 'dull')[]): ImageStats {
+    return {
+      meanLuma: findings.includes('dark') ? 0.2 : 0.55,
+      p05: 0.05,
+      p95: 0.9,
+      clipped: 0,
+      warmth: findings.includes('cool') ? -0.1 : findings.includes('yellow') ? 0.2 : 0.02,
+      tint: 0,
+      saturation: findings.includes('dull') ? 0.05 : 0.25,
+      sharpness: findings.includes('soft') ? 0.005 : 0.03,
+      green: 0.1,
+      sky: 0.3,
+    };
+  }
+  const one = (roomType: RoomType, stats: ImageStats, hasClutter = false) =>
+    builtinSuggestions([{ roomType, visibleElements: { ...NO_VISIBLE_ELEMENTS, hasClutter }, stats }]);
+  const titles = (list: Suggestion[]) => list.map((s) => s.title);
+  const ticked = (list: Suggestion[]) => list.filter((s) => s.selected).map((s) => s.title);
+  const tips = (list: Suggestion[]) => list.filter((s) => s.tipOnly).map((s) => s.title);
+
+  it.each<[string, RoomType, ImageStats, string[], string[], string[]]>([
+    [
+      'a twilight exterior: no warmer colours for a room, its brightening offered but not ticked',
+      'exterior',
+      statsWith('dark', 'cool'),
+      ['Schatten aufhellen', 'Fassade betonen', 'Einladender Eingang'],
+      [],
+      ['Einladender Eingang'],
+    ],
+    [
+      'a sunny exterior: sky and green ticked, no indoor idea',
+      'exterior',
+      statsWith('cool', 'yellow'),
+      ['Himmel und Grün auffrischen', 'Fassade betonen', 'Einladender Eingang'],
+      ['Himmel und Grün auffrischen'],
+      ['Einladender Eingang'],
+    ],
+    [
+      'a dark closet (a room the analysis cannot name): light, never plants',
+      'general',
+      statsWith('dark', 'dull'),
+      ['Mehr Licht ins Bild bringen', 'Materialien betonen', 'Eine Leuchte für jede Ecke'],
+      ['Mehr Licht ins Bild bringen'],
+      ['Eine Leuchte für jede Ecke'],
+    ],
+    [
+      'the same closet brightened by the enhancement: still no plants',
+      'general',
+      statsWith('dull'),
+      ['Materialien betonen', 'Rundum ausgewogen', 'Eine Leuchte für jede Ecke'],
+      [],
+      ['Eine Leuchte für jede Ecke'],
+    ],
+    [
+      'a dark kitchen: no herb pot without light, a lamp instead',
+      'kitchen',
+      statsWith('dark'),
+      ['Mehr Licht ins Bild bringen', 'Materialien betonen', 'Eine Leuchte für jede Ecke'],
+      ['Mehr Licht ins Bild bringen'],
+      ['Eine Leuchte für jede Ecke'],
+    ],
+    [
+      'a bright kitchen: fresh accents',
+      'kitchen',
+      statsWith(),
+      ['Materialien betonen', 'Frische Akzente in der Küche'],
+      [],
+      ['Frische Akzente in der Küche'],
+    ],
+    [
+      'a soft bedroom under lamps: the cast ticked first, the bed as a tip',
+      'bedroom',
+      statsWith('yellow', 'soft'),
+      ['Farbstich ausgleichen', 'Bild schärfen', 'Bett wie im Hotel'],
+      ['Farbstich ausgleichen'],
+      ['Bett wie im Hotel'],
+    ],
+  ])('%s', (_name, roomType, stats, expected, tick, tip) => {
+    const list = one(roomType, stats);
+    expect(titles(list)).toEqual(expected);
+    expect(ticked(list)).toEqual(tick);
+    expect(tips(list)).toEqual(tip);
+    // A ticked idea is always one the provider can carry out itself.
+    for (const s of list.filter((x) => x.selected)) {
+      expect(operationsForSuggestion(`${s.title}: ${s.description}`).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('offers tidying as a tip indoors only', () => {
+    expect(tips(one('livingRoom', statsWith(), true))).toEqual([
+      'Kissen und Decken',
+      'Oberflächen freiräumen',
+    ]);
+    expect(tips(one('exterior', statsWith(), true))).toEqual(['Einladender Eingang']);
+  });
+
+  it('ticks one fix per photo and gives each furnishing tip to the first photo of its room', () => {
+    const list = builtinSuggestions([
+      { roomType: 'bedroom', visibleElements: { ...NO_VISIBLE_ELEMENTS }, stats: statsWith('dark', 'cool') },
+      { roomType: 'bedroom', visibleElements: { ...NO_VISIBLE_ELEMENTS }, stats: statsWith('soft') },
+    ]);
+    expect(list.filter((s) => s.selected).map((s) => [s.imageNumber, s.title])).toEqual([
+      [1, 'Mehr Licht ins Bild bringen'],
+      [2, 'Bild schärfen'],
+    ]);
+    expect(list.filter((s) => s.tipOnly).map((s) => [s.imageNumber, s.title])).toEqual([
+      [1, 'Bett wie im Hotel'],
+    ]);
+  });
+
+  it('words every idea so implementing it runs exactly its operation, and every tip so nothing runs', () => {
+    const all = [
+      ...one('bedroom', statsWith('dark', 'cool', 'soft'), true),
+      ...one('bedroom', statsWith('yellow', 'dull')),
+      ...one('exterior', statsWith('dark')),
+      ...one('exterior', statsWith()),
+      ...['kitchen', 'bathroom', 'livingRoom', 'general'].flatMap((room) =>
+        one(room as RoomType, statsWith()),
+      ),
+      ...one('kitchen', statsWith('dark')),
+    ];
+    const operations = Object.fromEntries(
+      all.map((s) => [s.title, operationsForSuggestion(`${s.title}: ${s.description}`)]),
+    );
+    expect(operations).toEqual({
+      'Mehr Licht ins Bild bringen': ['brighten'],
+      'Wärmere Farben': ['warmerTones'],
+      'Bild schärfen': ['sharpen'],
+      'Farbstich ausgleichen': ['neutralWhiteBalance'],
+      'Rundum ausgewogen': ['autoEnhance'],
+      'Materialien betonen': ['details'],
+      'Schatten aufhellen': ['brighten'],
+      'Fassade betonen': ['details'],
+      'Himmel und Grün auffrischen': ['vibrance'],
+      'Bett wie im Hotel': [],
+      'Oberflächen freiräumen': [],
+      'Einladender Eingang': [],
+      'Frische Akzente in der Küche': [],
+      'Handtücher wie im Spa': [],
+      'Kissen und Decken': [],
+      'Eine Leuchte für jede Ecke': [],
+    });
+  });
+});
+
+describe('#suggestionHint', () => {
+  it("names each photo's room and whether it is inside or out", () => {
+    expect(suggestionHint(['exterior', 'general'], 2)).toBe(
+      'Foto 1: Außenbereich (außen); Foto 2: Allgemein (innen).',
+    );
+    expect(suggestionHint(['bedroom'], 2)).toBe(
+      'Foto 1: Schlafzimmer (innen); Foto 2: Schlafzimmer (innen).',
+    );
+    expect(suggestionHint(undefined, 2)).toBe('');
   });
 });
 

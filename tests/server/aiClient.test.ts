@@ -23,6 +23,7 @@ import {
 } from '../../web/api/errors';
 import { apiConfig, toApiFailure } from '../../web/api/http';
 import { startTestServer, type TestServer } from '../helpers/startServer';
+import { testImagePool } from '../helpers/testImagePool';
 import { dataUrl, testJpeg } from './ai.helpers';
 import { signUp } from './auth.helpers';
 
@@ -45,7 +46,10 @@ let photo: Buffer;
 beforeAll(async () => {
   server = await startTestServer({
     env: { AUTH_RATE_LIMIT: 10_000 },
-    deps: { ai: { provider: new BuiltinProvider({ detectRoom: null }) }, routers: [oddRouter()] },
+    deps: {
+      ai: { provider: new BuiltinProvider({ pool: testImagePool, detectRoom: null }) },
+      routers: [oddRouter()],
+    },
   });
   cookie = (await signUp(server)).cookie;
   photo = await testJpeg({ level: 60 });
@@ -135,7 +139,7 @@ describe('web/api/ai', () => {
       ['cozyFurnishing'],
       'VIRTUAL_STAGING_REDIRECT',
       307,
-      'Virtual Staging: Bitte wähle genau ein Bild für Virtual Staging aus',
+      'Virtuell einrichten: Bitte wähle genau ein Bild zum virtuellen Einrichten aus',
     ],
     ['too few credits', asUser, EXPENSIVE, 'INSUFFICIENT_CREDITS', 402, 'Nicht genügend Credits'],
   ])('turns %s into an ApiFailure in German', async (_name, who, modes, code, status, message) => {

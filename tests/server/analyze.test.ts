@@ -9,6 +9,7 @@ import { ApiErrorBody } from '../../core/contract/errors';
 import { BuiltinProvider } from '../../server/ai/builtin';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeOpenAI';
 import type { TestServer } from '../helpers/startServer';
+import { testImagePool } from '../helpers/testImagePool';
 import { dataUrl, fixture, openAiEnv, post, startAiServer } from './ai.helpers';
 
 /** Blue sky over a green lawn, with a little noise so JPEG keeps it natural. */
@@ -57,7 +58,9 @@ async function analyze(server: TestServer, images: Buffer[]): Promise<AnalyzeRes
 describe('POST /api/analyze-image (builtin)', () => {
   let statsOnly: TestServer;
   beforeAll(async () => {
-    statsOnly = await startAiServer({ ai: { provider: new BuiltinProvider({ detectRoom: null }) } });
+    statsOnly = await startAiServer({
+      ai: { provider: new BuiltinProvider({ pool: testImagePool, detectRoom: null }) },
+    });
   });
   afterAll(async () => {
     await statsOnly.close();
@@ -84,6 +87,7 @@ describe('POST /api/analyze-image (builtin)', () => {
     const detector = await startAiServer({
       ai: {
         provider: new BuiltinProvider({
+          pool: testImagePool,
           detectRoom: async () => ({
             roomType: 'bedroom',
             confidence: 0.9,

@@ -1,5 +1,6 @@
 // The app over real HTTP on 127.0.0.1: health, the one error shape, security headers and the access log.
 import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import { ApiErrorBody } from '../../core/contract/errors';
 import { HealthResponse } from '../../core/contract/health';
 import { ApiError, toErrorResponse } from '../../server/errors';
 import { createLogger } from '../../server/logger';
+import { IMAGE_JSON_LIMIT, jsonBody, SMALL_JSON_LIMIT } from '../../server/middleware/jsonBody';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 
 const packageVersion = (
@@ -19,8 +21,14 @@ const packageVersion = (
 function probeRouter(): Router {
   const router = Router();
   const Echo = z.object({ name: z.string().min(1), count: z.number().int() });
-  router.post('/probe/echo', (req, res) => {
+  router.post('/probe/echo', jsonBody(IMAGE_JSON_LIMIT), (req, res) => {
     res.json(Echo.parse(req.body));
+  });
+  router.post('/probe/small', jsonBody(SMALL_JSON_LIMIT), (req, res) => {
+    res.json(Echo.parse(req.body));
+  });
+  router.get('/probe/busy', () => {
+    throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'busy', { retryAfterSeconds: 2 });
   });
   router.get('/probe/credits', () => {
     throw new ApiError(402, 'INSUFFICIENT_CREDITS', 'Insufficient credits', { creditsNeeded: 3 });
@@ -177,6 +185,136 @@ describe('API errors', () => {
       'secret internals at /srv/app.ts:12',
     );
     expect((line.err as { stack: string }).stack).toContain('app.test.ts');
+  });
+});
+
+/**
+ * Declares a body of `declared` bytes, sends only `sent` of them and resolves with the answer's status, its
+ * `connection` header and its body: an answer at all proves the server did not wait to read the whole body.
+ */
+function answerToPartialBody(
+  url: string,
+  declared: number,
+  sent: Buffer,
+): Promise<{ status: number; connection: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(declared) },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body });
+        req.destroy();
+      });
+    });
+    // The server may close the connection while the rest of the body is still unsent.
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
+    });
+    req.write(sent);
+  });
+}
+
+describe('request bodies', () => {
+  it('answers an unknown path 404 without reading its 24 MB body, and closes the connection', async () => {
+    // Only 64 kB of a declared 24 MB of `[[[…` are ever sent: a parser would wait for the rest (or answer 400).
+    const declared = 24 * 1024 * 1024;
+    const answer = await answerToPartialBody(
+      `${server.url}/api/no-such-route`,
+      declared,
+      Buffer.alloc(64 * 1024, '['),
+    );
+    expect(answer.status).toBe(404);
+    expect(ApiErrorBody.parse(JSON.parse(answer.body)).code).toBe('NOT_FOUND');
+    expect(answer.connection).toBe('close');
+  });
+
+  it('gives each route its own limit: 20 kB is too large for a small route', async () => {
+    const res = await fetch(`${server.url}/api/probe/small`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x'.repeat(20 * 1024), count: 1 }),
+    });
+    await expectApiError(res, 413, 'PAYLOAD_TOO_LARGE');
+    const small = await fetch(`${server.url}/api/probe/small`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Küche', count: 1 }),
+    });
+    expect(small.status).toBe(200);
+  });
+
+  it.each([
+    ['deeply nested (valid) arrays', `{"name":${'['.repeat(20)}${']'.repeat(20)},"count":1}`],
+    ['a top-level array', '[{"name":"Küche","count":1}]'],
+    ['more values than any contract', `{"name":"x","count":1,"a":[${'[],'.repeat(20_000)}[]]}`],
+    ['a top-level string', '"Küche"'],
+  ])('refuses %s with 400 INVALID_JSON before parsing', async (_label, body) => {
+    const res = await fetch(`${server.url}/api/probe/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    await expectApiError(res, 400, 'INVALID_JSON');
+  });
+
+  it('counts brackets outside strings only: escaped quotes and backslashes in a string are text', async () => {
+    const name = `${'['.repeat(40)}\\" ${'{'.repeat(40)} \\`;
+    const res = await fetch(`${server.url}/api/probe/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, count: 1 }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { name: string }).name).toBe(name);
+  });
+});
+
+describe('request bodies past a rate limit', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { AI_RATE_LIMIT_ENHANCE: 1 } });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it('answers a rate-limited caller 429 without reading its 24 MB body', async () => {
+    const first = await fetch(`${limited.url}/api/enhance-image`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(first.status).toBe(400);
+    const answer = await answerToPartialBody(
+      `${limited.url}/api/enhance-image`,
+      24 * 1024 * 1024,
+      Buffer.alloc(64 * 1024, '['),
+    );
+    expect(answer.status).toBe(429);
+    expect(ApiErrorBody.parse(JSON.parse(answer.body)).code).toBe('RATE_LIMITED');
+    expect(answer.connection).toBe('close');
+  });
+});
+
+describe('clean edges', () => {
+  it('answers a malformed id in the path with 400, not 500', async () => {
+    const res = await fetch(`${server.url}/api/jobs/%ff`);
+    await expectApiError(res, 400, 'INVALID_REQUEST');
+  });
+
+  it("logs an expected 503 'busy' as a warning without a stack", async () => {
+    const res = await fetch(`${server.url}/api/probe/busy`);
+    await expectApiError(res, 503, 'SERVICE_UNAVAILABLE');
+    expect(res.headers.get('retry-after')).toBe('2');
+    const line = await waitForLog((l) => (l.req as { url?: string } | undefined)?.url === '/api/probe/busy');
+    expect(line.level).toBe(40);
+    expect(line.err).toBeUndefined();
+    expect(JSON.stringify(line)).not.toContain('stack');
   });
 });
 

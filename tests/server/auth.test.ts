@@ -11,10 +11,11 @@ import { authOptions, signupGrantKey } from '../../server/auth/auth';
 import { authSecret } from '../../server/auth/secret';
 import { EnvError, parseEnv } from '../../server/env';
 import { createLogger } from '../../server/logger';
-import { createCreditsService } from '../../server/services/credits';
+import { createStarterCredits } from '../../server/auth/starterCredits';
+import { createLedger } from '../../server/paid/ledger';
 import { openDatabase } from '../../server/store/db';
-import { createLedgerRepository } from '../../server/store/ledger';
 import { startTestServer, type TestServer } from '../helpers/startServer';
+import { testImagePool } from '../helpers/testImagePool';
 import { rowOf } from '../helpers/testDatabase';
 import { cookieOf, creditsOf, postJson, sessionUserId, signUp, uniqueEmail } from './auth.helpers';
 
@@ -86,13 +87,12 @@ describe('sign-up, session and credits', () => {
 
   it('grants the starting credits once, with the key signup:<userId>', async () => {
     const account = await signUp(server);
-    const ledger = createLedgerRepository(server.db);
+    const ledger = createLedger(server.db);
     expect(await ledger.entriesOf(account.userId)).toMatchObject([
       { kind: 'grant', amount: 10, idempotencyKey: signupGrantKey(account.userId), reason: 'signup' },
     ]);
     // The hook running again (a retry, a second process) changes nothing.
-    const credits = createCreditsService(server.db);
-    const again = await credits.grant({
+    const again = await ledger.grant({
       userId: account.userId,
       amount: 10,
       idempotencyKey: signupGrantKey(account.userId),
@@ -228,7 +228,10 @@ describe('request validation in front of better-auth', () => {
 /** Runs `use` against a second app on the same database file (a restart, or another process). */
 async function withSecondApp(env: TestServer['env'], use: (url: string) => Promise<void>): Promise<void> {
   const db = await openDatabase(env.DATABASE_URL ?? env.DATABASE_PATH);
-  const app = createApp({ env, db, logger: createLogger('silent') }).listen(0, '127.0.0.1');
+  const app = createApp({ env, db, logger: createLogger('silent'), imagePool: testImagePool }).listen(
+    0,
+    '127.0.0.1',
+  );
   await new Promise((resolve) => app.once('listening', resolve));
   try {
     await use(`http://127.0.0.1:${(app.address() as AddressInfo).port}`);
@@ -271,7 +274,7 @@ describe('starting credits from the environment', () => {
     try {
       const account = await signUp(other);
       expect(await creditsOf(other, account.cookie)).toBe(credits);
-      expect(await createLedgerRepository(other.db).entriesOf(account.userId)).toHaveLength(entries);
+      expect(await createLedger(other.db).entriesOf(account.userId)).toHaveLength(entries);
     } finally {
       await other.close();
     }
@@ -285,7 +288,7 @@ describe('the schema', () => {
         db: server.db,
         env: server.env,
         logger: createLogger('silent'),
-        credits: createCreditsService(server.db),
+        starterCredits: createStarterCredits(server.db, createLedger(server.db)),
       },
       await authSecret(server.db, server.env.BETTER_AUTH_SECRET),
     );

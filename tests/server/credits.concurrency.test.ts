@@ -9,14 +9,10 @@ import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../core/contract/errors';
 import { getUserId } from '../../server/auth/session';
+import { jsonBody, SMALL_JSON_LIMIT } from '../../server/middleware/jsonBody';
 import { requireUser } from '../../server/middleware/requireUser';
-import {
-  createCreditsService,
-  insufficientCreditsError,
-  type CreditsService,
-} from '../../server/services/credits';
+import { createLedger, insufficientCreditsError, type Ledger } from '../../server/paid/ledger';
 import type { Database } from '../../server/store/db';
-import { createLedgerRepository } from '../../server/store/ledger';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 import { onPostgres, openTestDatabase, type TestDatabase } from '../helpers/testDatabase';
 import { addUser, signUp } from './auth.helpers';
@@ -28,7 +24,7 @@ const BALANCE = 50;
 
 /** The running sum of a user's ledger in write order, lowest point included. */
 async function lowestRunningBalance(db: Database, userId: string): Promise<number> {
-  const amounts = await createLedgerRepository(db).entriesOf(userId);
+  const amounts = await createLedger(db).entriesOf(userId);
   let sum = 0;
   let lowest = 0;
   for (const { amount } of amounts) {
@@ -84,7 +80,7 @@ describe(`charges from four processes at once on one ${onPostgres ? 'PostgreSQL 
 
   it(`lets exactly ${BALANCE} of ${CHARGES} succeed and never overdraws`, async () => {
     const userId = await addUser(db, 'racer');
-    await createCreditsService(db).grant({
+    await createLedger(db).grant({
       userId,
       amount: BALANCE,
       idempotencyKey: 'signup:racer',
@@ -104,7 +100,7 @@ describe(`charges from four processes at once on one ${onPostgres ? 'PostgreSQL 
 
     const ok = reports.reduce((sum, r) => sum + r.ok, 0);
     const refused = reports.reduce((sum, r) => sum + r.refused, 0);
-    const balance = await createCreditsService(db).balance(userId);
+    const balance = await createLedger(db).balance(userId);
     console.info(
       `ledger concurrency (${PROCESSES} processes): ${ok} ok, ${refused} refused, final balance ${balance}, ` +
         `${elapsedMs.toFixed(1)} ms from first start to last end; per process ${reports.map((r) => `${r.ok} ok/${r.ms.toFixed(1)} ms`).join(', ')}`,
@@ -126,12 +122,12 @@ describe(`charges from four processes at once on one ${onPostgres ? 'PostgreSQL 
 describe('charges as simultaneous HTTP requests', () => {
   let server: TestServer;
 
-  let credits: CreditsService;
+  let credits: Ledger;
 
   beforeAll(async () => {
     // A test-only paid route, charging the way the AI routes do; production never mounts it (deps.routers).
     const probe = Router();
-    probe.post('/test/charge', requireUser(getUserId), async (req, res) => {
+    probe.post('/test/charge', requireUser(getUserId), jsonBody(SMALL_JSON_LIMIT), async (req, res) => {
       const userId = String(res.locals.userId);
       const key = String((req.body as { key?: unknown }).key);
       const result = await credits.charge({
@@ -144,7 +140,7 @@ describe('charges as simultaneous HTTP requests', () => {
       res.json(result);
     });
     server = await startTestServer({ env: { STARTING_CREDITS: BALANCE }, deps: { routers: [probe] } });
-    credits = createCreditsService(server.db);
+    credits = createLedger(server.db);
   });
   afterAll(async () => {
     await server.close();

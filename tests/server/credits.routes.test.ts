@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CREDIT_PACKAGES } from '../../core/catalog';
 import { CreditPackagesResponse, CreditsResponse } from '../../core/contract/credits';
 import { ApiErrorBody } from '../../core/contract/errors';
-import { createCreditsService } from '../../server/services/credits';
+import { createLedger } from '../../server/paid/ledger';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 import { failureMessage } from '../../web/api/errors';
 import { postJson, signUp } from './auth.helpers';
@@ -29,7 +29,7 @@ describe('GET /api/credits', () => {
   it("answers the signed-in user's ledger balance, and only theirs", async () => {
     const anna = await signUp(server);
     const bernd = await signUp(server);
-    const credits = createCreditsService(server.db);
+    const credits = createLedger(server.db);
     await credits.charge({ userId: anna.userId, amount: 3, idempotencyKey: 'routes:anna:1', reason: 'test' });
     await credits.grant({
       userId: bernd.userId,
@@ -72,7 +72,7 @@ describe('POST /api/credits/purchase', () => {
     expect(body).toEqual({ error: 'Buying credits is not available yet', code: 'NOT_IMPLEMENTED' });
     // The server sends the code; the client words it.
     expect(failureMessage(res.status, body.code)).toBe('Diese Funktion kommt bald!');
-    expect(await createCreditsService(server.db).balance(account.userId)).toBe(10);
+    expect(await createLedger(server.db).balance(account.userId)).toBe(10);
   });
 
   it.each([

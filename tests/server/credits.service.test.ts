@@ -5,24 +5,23 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../../server/errors';
 import {
-  createCreditsService,
+  createLedger,
   IdempotencyConflictError,
   insufficientCreditsError,
-  type CreditsService,
-} from '../../server/services/credits';
+  type Ledger,
+} from '../../server/paid/ledger';
 import type { Database } from '../../server/store/db';
-import { createLedgerRepository } from '../../server/store/ledger';
 import { openTestDatabase, type TestDatabase } from '../helpers/testDatabase';
 import { addUser } from './auth.helpers';
 
 let test: TestDatabase;
 let db: Database;
-let credits: CreditsService;
+let credits: Ledger;
 
 beforeEach(async () => {
   test = await openTestDatabase('credits');
   db = test.db;
-  credits = createCreditsService(db);
+  credits = createLedger(db);
   await addUser(db, 'u1');
   await addUser(db, 'u2');
 });
@@ -105,7 +104,7 @@ describe('#charge', () => {
   it('refuses a charge above the balance without writing anything', async () => {
     await grant('u1', 2);
     expect(await charge('u1', 3, 'job-1')).toEqual({ ok: false, balance: 2, needed: 3 });
-    expect(await createLedgerRepository(db).entriesOf('u1')).toHaveLength(1);
+    expect(await createLedger(db).entriesOf('u1')).toHaveLength(1);
     // The refused key stays free: the same job may be paid for once the user has credits.
     await grant('u1', 5, 'topup');
     expect(await charge('u1', 3, 'job-1')).toMatchObject({ ok: true, balance: 4, replayed: false });
@@ -158,7 +157,7 @@ describe('#refund', () => {
     };
     expect(await credits.refund(input)).toEqual({ balance: 8 });
     expect(await credits.refund(input)).toEqual({ balance: 8 });
-    expect((await createLedgerRepository(db).entriesOf('u1')).map((e) => [e.kind, e.amount])).toEqual([
+    expect((await createLedger(db).entriesOf('u1')).map((e) => [e.kind, e.amount])).toEqual([
       ['grant', 10],
       ['charge', -4],
       ['refund', 2],
@@ -177,7 +176,7 @@ describe('#refund', () => {
 
   it("refuses to refund another user's charge, a grant, or an unknown entry", async () => {
     const entryId = await charged(3);
-    const grantId = (await createLedgerRepository(db).entriesOf('u1'))[0]!.id;
+    const grantId = (await createLedger(db).entriesOf('u1'))[0]!.id;
     const refund = (userId: string, chargeEntryId: string) =>
       credits.refund({
         userId,

@@ -4,7 +4,7 @@
 // between them (as requests arrive in real life, and so no process keeps SQLite's lock to itself), and prints
 // what happened as one JSON line.
 //   node --import tsx tests/server/credits.worker.ts <dbPathOrUrl> <userId> <count> <keyPrefix>
-import { createCreditsService } from '../../server/services/credits';
+import { createLedger } from '../../server/paid/ledger';
 import { openDatabase } from '../../server/store/db';
 
 const [dbPath, userId, countText, prefix] = process.argv.slice(2);
@@ -12,7 +12,7 @@ if (!dbPath || !userId || !countText || !prefix)
   throw new Error('usage: <dbPath> <userId> <count> <keyPrefix>');
 
 const db = await openDatabase(dbPath);
-const credits = createCreditsService(db);
+const credits = createLedger(db);
 // On PostgreSQL, connect the pool before the start line, so the race measures charges, not connecting.
 await credits.balance(userId);
 process.stdout.write('ready\n');

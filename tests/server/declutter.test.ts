@@ -11,10 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnhanceSingleResponse } from '../../core/contract/enhance';
 import { createImage } from '../../core/imaging/types';
 import { BUILTIN_MAX_SIDE } from '../../server/ai/builtin';
-import { clutterOfModes, declutterRgba, defaultObjectDetector } from '../../server/ai/builtin/declutter';
-import { imagePool } from '../../server/pool/imagePool';
-import { decodeRgba } from '../../server/services/images';
+import { clutterOfModes, declutterRgba, poolObjectDetector } from '../../server/ai/builtin/declutter';
+import { decodeRgba } from '../../server/pool/images';
 import type { TestServer } from '../helpers/startServer';
+import { testImagePool } from '../helpers/testImagePool';
 import { enhance, fixture, FIXTURES, startAiServer } from './ai.helpers';
 import { creditsOf, signUp } from './auth.helpers';
 
@@ -39,8 +39,11 @@ const CLUTTERED = [
 /** A living room where the detector sees nothing a removal mode takes. */
 const TIDY = 'living_room/Places365_val_00000785.jpg';
 
+/** The on-device detector in the file's image pool, as the builtin provider runs it. */
+const detectObjects = poolObjectDetector(testImagePool);
+
 afterAll(async () => {
-  await imagePool.close();
+  await testImagePool.close();
 });
 
 /** The mask grown by `radius` pixels (square): pixels outside it must not change. */
@@ -66,13 +69,11 @@ describe('declutterRgba on fixture rooms', () => {
   it.each(CLUTTERED)(
     '%s: clutter after <= 25 % of before, nothing outside the mask changed, German description',
     async (path) => {
-      const image = await decodeRgba(resolve(ROOMS, path), BUILTIN_MAX_SIDE);
+      const image = await decodeRgba(testImagePool, resolve(ROOMS, path), BUILTIN_MAX_SIDE);
       const original = image.data.slice();
-      const result = await declutterRgba(image, ['declutter'], defaultObjectDetector);
+      const result = await declutterRgba(testImagePool, image, ['declutter'], detectObjects);
       const before = clutterOfModes(image, result.detections, ['declutter']).length;
-      const after = clutterOfModes(result.image, await defaultObjectDetector(result.image), [
-        'declutter',
-      ]).length;
+      const after = clutterOfModes(result.image, await detectObjects(result.image), ['declutter']).length;
       expect(before).toBeGreaterThan(0);
       expect(after).toBeLessThanOrEqual(before * 0.25);
       // Every object found at first is named; later rounds may name more (objects seen once others were gone).
@@ -105,8 +106,8 @@ describe('declutterRgba on fixture rooms', () => {
   );
 
   it('leaves a tidy room as it is and says so', async () => {
-    const image = await decodeRgba(resolve(ROOMS, TIDY), BUILTIN_MAX_SIDE);
-    const result = await declutterRgba(image, ['declutter'], defaultObjectDetector);
+    const image = await decodeRgba(testImagePool, resolve(ROOMS, TIDY), BUILTIN_MAX_SIDE);
+    const result = await declutterRgba(testImagePool, image, ['declutter'], detectObjects);
     expect(result.removed).toEqual([]);
     expect(Buffer.compare(Buffer.from(result.image.data), Buffer.from(image.data))).toBe(0);
     expect(result.description).toBe(

@@ -6,6 +6,7 @@ import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../core/contract/errors';
+import { enhanceModeIds } from '../../core/catalog';
 import { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
 import { EnhanceBatchResponse, EnhanceSingleResponse } from '../../core/contract/enhance';
 import { failureMessage } from '../../web/api/errors';
@@ -157,6 +158,32 @@ describe('POST /api/enhance-image (builtin)', () => {
     expect(EnhanceSingleResponse.parse(await res.json())).toMatchObject({ creditsCharged: 2, balance: 8 });
     expect(await creditsOf(server, cookie)).toBe(8);
   }, 90_000);
+
+  it('lists exactly the modes it refuses as unavailable, so the app never offers them', async () => {
+    const res = await fetch(`${server.url}/api/ai-capabilities`);
+    const { unavailableModeIds } = AiCapabilitiesResponse.parse(await res.json());
+    // A made bed, arranged cushions, a spa-clean bath and a window view need a generative model.
+    expect(unavailableModeIds).toEqual(['windowView', 'hotelBed', 'spaClean', 'arrangePillows']);
+    const { cookie } = await signUp(server);
+    for (const id of enhanceModeIds()) {
+      const refused = await enhance(server, {
+        cookie,
+        files: [Buffer.from('kein Bild')],
+        selectedModes: [id],
+      });
+      // Refused before the photo is read: 422 for what it cannot do, the photo's 415 for what it can.
+      if (unavailableModeIds.includes(id)) {
+        const body = await errorOf(refused, 422, 'AI_UNAVAILABLE');
+        expect(body.details).toMatchObject({ modeIds: [id] });
+      } else {
+        await errorOf(refused, 415, 'UNSUPPORTED_IMAGE');
+      }
+    }
+    // The staging cards open the staging flow, which this server runs: not unavailable.
+    expect(unavailableModeIds).not.toContain('virtualStaging');
+    expect(unavailableModeIds).not.toContain('cozyFurnishing');
+    expect(await creditsOf(server, cookie)).toBe(10);
+  });
 
   it('refuses modes it cannot do with 422 AI_UNAVAILABLE, naming them, before any charge', async () => {
     const { cookie } = await signUp(server);

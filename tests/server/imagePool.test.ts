@@ -8,15 +8,20 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOperations } from '../../server/ai/builtin/operations';
 import { ApiError } from '../../server/errors';
-import { imagePool, ImagePool } from '../../server/pool/imagePool';
+import { ImagePool } from '../../server/pool/imagePool';
 import { isRgbaImage, movableBuffers, wholeBuffer } from '../../server/pool/transfer';
-import { decodeRgba } from '../../server/services/images';
+import { decodeRgba } from '../../server/pool/images';
 import type { TestServer } from '../helpers/startServer';
 import { dataUrl, enhance, fixture, GPS_PHOTO, post, startAiServer } from './ai.helpers';
 import { signUp } from './auth.helpers';
 
-// Two threads whatever the machine: the load below is sized to more than fill them.
-imagePool.configure({ concurrency: 2 });
+// Two threads whatever the machine: the load below is sized to more than fill them. The test server below runs
+// its image work in this pool too.
+const imagePool = new ImagePool({ concurrency: 2 });
+
+afterAll(async () => {
+  await imagePool.close();
+});
 
 describe('transfer', () => {
   const whole = new Uint8ClampedArray(16);
@@ -60,7 +65,7 @@ describe('transfer', () => {
 
 describe('tasks', () => {
   it('runs the builtin operations in another thread, byte for byte as here, and lends the image back', async () => {
-    const image = await decodeRgba(fixture(GPS_PHOTO), 640);
+    const image = await decodeRgba(imagePool, fixture(GPS_PHOTO), 640);
     const original = image.data.slice();
     const here = runOperations({ ...image, data: image.data.slice() }, ['neutralWhiteBalance', 'details']);
     const there = await imagePool.run('operations', { image, ids: ['neutralWhiteBalance', 'details'] });
@@ -110,7 +115,7 @@ describe('a saturated pool over HTTP', () => {
   let cookie = '';
 
   beforeAll(async () => {
-    server = await startAiServer({ ai: { rateLimits: { enhance: 1000, analyze: 1000 } } });
+    server = await startAiServer({ ai: { rateLimits: { enhance: 1000, analyze: 1000 } }, imagePool });
     ({ cookie } = await signUp(server));
   });
 

@@ -5,22 +5,23 @@
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../server/errors';
-import { createCreditsService, type CreditsService } from '../../server/services/credits';
-import { createPaidJobs, type JobRequest, type PaidJobs } from '../../server/services/paidJobs';
+import { createPaidJobs, type JobRequest, type PaidJobs } from '../../server/paid/jobs';
+import { createLedger, type Ledger } from '../../server/paid/ledger';
+import { createLiveness, type LivenessOptions } from '../../server/paid/liveness';
 import type { Database } from '../../server/store/db';
 import { openTestDatabase, type TestDatabase } from '../helpers/testDatabase';
 import { addUser } from './auth.helpers';
 
 let test: TestDatabase;
 let db: Database;
-let credits: CreditsService;
+let credits: Ledger;
 const logger = pino({ level: 'silent' });
 const started: PaidJobs[] = [];
 
 beforeEach(async () => {
   test = await openTestDatabase('jobs');
   db = test.db;
-  credits = createCreditsService(db);
+  credits = createLedger(db);
   await addUser(db, 'u1');
   await credits.grant({ userId: 'u1', amount: 10, idempotencyKey: 'g', reason: 'test' });
 });
@@ -30,9 +31,17 @@ afterEach(async () => {
 });
 
 async function journal(
-  options: { isAlive?: (pid: number) => boolean; now?: () => number; host?: string; pid?: number } = {},
+  options: Pick<LivenessOptions, 'isAlive' | 'now' | 'host' | 'pid'> = {},
 ): Promise<PaidJobs> {
-  const jobs = createPaidJobs({ db, credits, logger, resultTtlMs: 60_000, ...options });
+  const liveness = createLiveness({ db, logger, ...options });
+  const jobs = createPaidJobs({
+    db,
+    ledger: credits,
+    liveness,
+    logger,
+    resultTtlMs: 60_000,
+    now: options.now,
+  });
   started.push(jobs);
   await jobs.start();
   return jobs;

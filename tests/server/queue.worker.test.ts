@@ -14,7 +14,7 @@ import { auditLedger, startQueueCluster, type QueueCluster } from '../helpers/qu
 import { postgresAdminUrl } from '../helpers/testDatabase';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { PAID_QUEUE } from '../../server/queue/boss';
+import { PAID_QUEUE } from '../../server/paid/queue/boss';
 
 const CLUTTERED_ROOM = resolve(
   import.meta.dirname,

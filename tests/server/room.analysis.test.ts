@@ -7,9 +7,10 @@ import { ANALYSIS_MAX_SIDE } from '../../core/analysis/room/downscale';
 import { NO_VISIBLE_ELEMENTS } from '../../core/catalog';
 import { analyzeRoomRgba, warmUpRoomAnalysis } from '../../server/ai/room';
 import { roomSignals } from '../../server/ai/room/signals';
-import { decodeRgba } from '../../server/services/images';
+import { decodeRgba } from '../../server/pool/images';
+import { testImagePool } from '../helpers/testImagePool';
 
-const decodeForAnalysis = (input: string | Buffer) => decodeRgba(input, ANALYSIS_MAX_SIDE);
+const decodeForAnalysis = (input: string | Buffer) => decodeRgba(testImagePool, input, ANALYSIS_MAX_SIDE);
 
 const ROOMS = resolve(import.meta.dirname, '../../../shared/fixtures/rooms');
 const PHOTOS = resolve(import.meta.dirname, '../../../shared/fixtures/photos');
@@ -49,7 +50,7 @@ describe('#analyzeRoomRgba on real photos', () => {
   });
 
   it('analyses a 12-megapixel photo by shrinking it first', async () => {
-    const full = await decodeRgba(resolve(PHOTOS, 'IMG_20180725_163423.jpg'));
+    const full = await decodeRgba(testImagePool, resolve(PHOTOS, 'IMG_20180725_163423.jpg'));
     expect(full.width * full.height).toBeGreaterThan(12_000_000);
     const result = await analyzeRoomRgba(full);
     expect(result.roomType).not.toBe('bathroom');

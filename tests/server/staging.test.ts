@@ -19,10 +19,11 @@ import { FURNITURE_URL_PREFIX } from '../../core/staging/assets';
 import { AiError } from '../../server/ai/errors';
 import { builtinStagingRenderer } from '../../server/ai/staging/builtin';
 import type { StagingRenderer } from '../../server/ai/staging';
-import { createCreditsService } from '../../server/services/credits';
-import { checkImage } from '../../server/services/images';
+import { createLedger } from '../../server/paid/ledger';
+import { checkImage } from '../../server/pool/images';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeOpenAI';
 import type { TestServer } from '../helpers/startServer';
+import { testImagePool } from '../helpers/testImagePool';
 import { bytesOf, dataUrl, fixture, openAiEnv, post, startAiServer } from './ai.helpers';
 import { creditsOf, signUp } from './auth.helpers';
 
@@ -141,7 +142,7 @@ describe('POST /api/virtual-staging analyze', () => {
     expect(visitor.code).toBe('UNAUTHENTICATED');
 
     const { cookie, userId } = await signUp(server);
-    await createCreditsService(server.db).charge({
+    await createLedger(server.db).charge({
       userId,
       amount: 8,
       idempotencyKey: `test-${randomUUID()}`,
@@ -321,13 +322,13 @@ describe('builtin staging renderer', () => {
       .toBuffer();
     const renderer = builtinStagingRenderer();
     const input = {
-      image: await checkImage(fixture(LIVING_ROOM)),
+      image: await checkImage(testImagePool, fixture(LIVING_ROOM)),
       lines: [{ item: catalogItemById('sofa-modern-mid')!, quantity: 1 }],
       roomType: 'livingRoom',
       style: 'modern',
       signal: new AbortController().signal,
     } as const;
-    const result = await renderer.render({ ...input, stagedImage: await checkImage(big) });
+    const result = await renderer.render({ ...input, stagedImage: await checkImage(testImagePool, big) });
     if (result.image.kind !== 'rgba') throw new Error('builtin answers pixels');
     expect([result.image.image.width, result.image.image.height]).toEqual([2560, 1707]);
     expect(result.description).toMatch(/1 Möbelstück/);

@@ -10,6 +10,7 @@ import { parseSuggestions } from '../../core/text/suggestions';
 import { BuiltinProvider } from '../../server/ai/builtin';
 import { startFakeOpenAI, type FakeOpenAI } from '../helpers/fakeOpenAI';
 import type { TestServer } from '../helpers/startServer';
+import { testImagePool } from '../helpers/testImagePool';
 import { bytesOf, dataUrl, fixture, meanLuma, openAiEnv, post, startAiServer, testJpeg } from './ai.helpers';
 import { creditsOf, signUp } from './auth.helpers';
 
@@ -20,7 +21,9 @@ describe('suggestions (builtin)', () => {
   let server: TestServer;
   let dark: Buffer;
   beforeAll(async () => {
-    server = await startAiServer({ ai: { provider: new BuiltinProvider({ detectRoom: null }) } });
+    server = await startAiServer({
+      ai: { provider: new BuiltinProvider({ pool: testImagePool, detectRoom: null }) },
+    });
     // The very dark DSLR interior, at a size a client would send.
     dark = await sharp(fixture('photos/canon-dslr.jpg')).resize(1200).jpeg().toBuffer();
   });
@@ -36,7 +39,9 @@ describe('suggestions (builtin)', () => {
     expect(res.status).toBe(200);
     const body = GenerateSuggestionsResponse.parse(await res.json());
     expect(body.provider).toBe('builtin');
-    expect(body.suggestions).toEqual(parseSuggestions(body.text));
+    // The text's suggestions, with the marks the text cannot carry.
+    const unmarked = body.suggestions.map(({ tipOnly: _tip, ...s }) => ({ ...s, selected: false }));
+    expect(unmarked).toEqual(parseSuggestions(body.text));
     const titles = body.suggestions.map((s) => s.title);
     expect(titles[0]).toBe('Mehr Licht ins Bild bringen');
     expect(titles).toContain('Bett wie im Hotel');
@@ -44,6 +49,11 @@ describe('suggestions (builtin)', () => {
       'Bettwäsche weiß Baumwolle Satin, Kopfkissen 80x80, Tagesdecke',
     );
     expect(body.text).toContain('[Hauptartikel: LED Stehlampe, warmweiß, dimmbar]');
+    // The text cannot carry them, yet the default tick and the tip mark survive it.
+    const byTitle = (title: string) => body.suggestions.find((s) => s.title === title);
+    expect(byTitle('Mehr Licht ins Bild bringen')).toMatchObject({ selected: true });
+    expect(byTitle('Bett wie im Hotel')).toMatchObject({ selected: false, tipOnly: true });
+    expect(body.suggestions.filter((s) => s.selected)).toHaveLength(1);
     // One photo: no 'Bild n' tags.
     expect(body.suggestions.every((s) => s.imageNumber === undefined)).toBe(true);
   });
@@ -71,21 +81,27 @@ describe('suggestions (builtin)', () => {
         })
       ).json(),
     );
+    // A dark room the statistics cannot name (it is a closet): light, and a lamp as a tip, never plants.
+    const titles = generated.suggestions.map((s) => s.title);
+    expect(titles).not.toContain('Pflanzen als frische Akzente');
     const light = generated.suggestions.find((s) => s.title === 'Mehr Licht ins Bild bringen');
-    const plants = generated.suggestions.find((s) => s.title === 'Pflanzen als frische Akzente');
-    expect(light && plants).toBeTruthy();
+    const lamp = generated.suggestions.find((s) => s.title === 'Eine Leuchte für jede Ecke');
+    expect(light?.selected).toBe(true);
+    expect(lamp?.tipOnly).toBe(true);
 
     const res = await post(server, '/api/implement-suggestions', {
       imageUrls: [dataUrl(dark)],
-      suggestions: [lineOf(light!), lineOf(plants!)],
+      suggestions: [lineOf(lamp!), lineOf(light!)],
     });
     expect(res.status).toBe(200);
     const body = ImplementSuggestionsResponse.parse(await res.json());
     expect(body).toMatchObject({ provider: 'builtin', creditsCharged: 0, balance: null, errors: [null] });
     expect(body.descriptions[0]).toBe(
       'Offline-Näherung ohne KI (raumglanz builtin): umgesetzt: Mehr Licht ins Bild bringen (aufgehellt); ' +
-        'braucht den KI-Dienst: Pflanzen als frische Akzente.',
+        'braucht den KI-Dienst: Eine Leuchte für jede Ecke.',
     );
+    // Only the light was carried out: the lamp is not listed as applied.
+    expect(body.applied).toEqual([[1]]);
     const final = bytesOf(body.finalImageUrls[0] ?? '');
     expect(await meanLuma(final)).toBeGreaterThan((await meanLuma(dark)) + 15);
     expect((await sharp(final).metadata()).width).toBe(1200);
@@ -102,6 +118,8 @@ describe('suggestions (builtin)', () => {
       null,
       'Offline-Näherung ohne KI (raumglanz builtin): umgesetzt: Wärmere Farben (wärmere Farben).',
     ]);
+    // The indexes are the request's: the one line, applied to the second photo only.
+    expect(body.applied).toEqual([[], [0]]);
   });
 
   it('refuses an empty suggestion list and remote image URLs with 400', async () => {
@@ -167,6 +185,8 @@ describe('suggestions (openai)', () => {
     expect(res.status).toBe(200);
     const body = ImplementSuggestionsResponse.parse(await res.json());
     expect(body).toMatchObject({ provider: 'openai', creditsCharged: 2, balance: 8, errors: [null, null] });
+    // The image model is asked for every line, furniture included.
+    expect(body.applied).toEqual([[0], [0]]);
     expect(body.descriptions).toEqual([
       'KI-Bearbeitung mit OpenAI (gpt-image-1): 1 Vorschlag umgesetzt.',
       'KI-Bearbeitung mit OpenAI (gpt-image-1): 1 Vorschlag umgesetzt.',

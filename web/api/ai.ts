@@ -134,14 +134,22 @@ export function generateSuggestions(
   });
 }
 
+export interface ImplementResult extends BatchResult {
+  /**
+   * Per image, the indexes of the request's suggestions really carried out in it; null when the server did not
+   * say (an answer stored before it could), and then every line of an image counts as applied.
+   */
+  applied: (readonly number[])[] | null;
+}
+
 /**
- * POST /api/implement-suggestions: the final images. Throws 'Keine finalen Bilder erhalten' (NO_FINAL_IMAGES)
- * when not a single image came back.
+ * POST /api/implement-suggestions: the final images, and what was applied to each. Throws 'Keine finalen Bilder
+ * erhalten' (NO_FINAL_IMAGES) when not a single image came back.
  */
 export async function implementSuggestions(
   signal: AbortSignal,
   input: ImplementSuggestionsRequest & { idempotencyKey: string },
-): Promise<BatchResult> {
+): Promise<ImplementResult> {
   const { idempotencyKey, ...request } = input;
   const body = await apiRequest('/api/implement-suggestions', {
     body: request,
@@ -149,9 +157,16 @@ export async function implementSuggestions(
     signal,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
   });
+  const refunded = body.provider === 'openai';
+  // One photo (as the workflow sends them) that failed says why, not only that no image came back.
+  const [only] = body.errors;
+  if (body.finalImageUrls.length === 1 && body.finalImageUrls[0] === null && only) {
+    throw imageFailure(only, refunded);
+  }
   if (!body.finalImageUrls.some((url) => url !== null)) throw failure(200, 'NO_FINAL_IMAGES');
   return {
-    images: outcomes(body.finalImageUrls, body.descriptions, body.errors, body.provider === 'openai'),
+    images: outcomes(body.finalImageUrls, body.descriptions, body.errors, refunded),
+    applied: body.applied ?? null,
     provider: body.provider,
     creditsCharged: body.creditsCharged,
     balance: body.balance,

@@ -1,5 +1,6 @@
-// Asks the server once per start which of its server modes are classical approximations (free) and keeps the
-// answer on the device (web/data/aiCapabilities.ts). Offline or on any failure the stored answer stays.
+// Asks the server once per start which of its server modes are classical approximations (free) and which it
+// cannot do at all, and keeps the answer on the device (web/data/aiCapabilities.ts). Offline or on any failure
+// the stored answer stays.
 import { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
 import { writeAiCapabilities } from '../data/aiCapabilities';
 import { apiRequest } from './http';
@@ -12,6 +13,6 @@ export async function refreshAiCapabilities(signal?: AbortSignal): Promise<void>
     });
     writeAiCapabilities(body);
   } catch {
-    // Keep what this device knew: prices stay as last shown.
+    // Keep what this device knew: prices and the offer stay as last shown.
   }
 }

@@ -1,6 +1,7 @@
 // The browser side of accounts: better-auth's React client (session cookie, shared session state), the calls
 // the login page makes, and the mapping of every way they fail to one German message. Also the return path
-// rules for /login?next=..., so a sign-in always leads back to where the user was and never off the site.
+// rules for /login?next=..., so a sign-in always leads back to where the user was and never off the site, and
+// the reason the app sends a visitor there (?reason=).
 
 import { createAuthClient } from 'better-auth/react';
 import {
@@ -164,8 +165,24 @@ export function safeReturnPath(next: string | null | undefined): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** The login page's address that returns to `returnTo` afterwards. */
-export function loginPath(returnTo: string): string {
+/** Why the app sends a visitor to /login; the page says it in one German line (de.ts auth.reasons). */
+const LOGIN_REASONS = ['paidMode', 'staging', 'suggestions'] as const;
+export type LoginReason = (typeof LOGIN_REASONS)[number];
+
+/** The `?reason=` of a /login address, or null when there is none or it is not one of ours. */
+export function loginReasonOf(value: string | null): LoginReason | null {
+  return LOGIN_REASONS.find((reason) => reason === value) ?? null;
+}
+
+/**
+ * The login page's address that returns to `returnTo` afterwards and, when the app sends the visitor there,
+ * carries the reason (a query, since the way there is a full page load that keeps no router state).
+ */
+export function loginPath(returnTo: string, reason?: LoginReason): string {
   const next = safeReturnPath(returnTo);
-  return next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`;
+  const query = [
+    ...(next === '/' ? [] : [`next=${encodeURIComponent(next)}`]),
+    ...(reason ? [`reason=${reason}`] : []),
+  ];
+  return query.length > 0 ? `/login?${query.join('&')}` : '/login';
 }

@@ -3,6 +3,7 @@
 // the browser to keep our storage (navigator.storage.persist), so finished work is not evicted.
 
 import { useEffect, useState } from 'react';
+import { Download } from '../components/icons';
 import { t } from '../i18n/de';
 import { useAppState } from '../services/context';
 import type { WorkflowState } from '../workflow/machine';
@@ -66,25 +67,28 @@ export function InstallPrompt() {
     setDismissed(true);
   };
   return (
-    <section className="install-prompt card" aria-label={t('install.title')}>
+    <section className="install-prompt" aria-label={t('install.title')}>
+      <Download className="install-prompt__icon" aria-hidden="true" focusable="false" size={22} />
       <p>
         <strong>{t('install.title')}</strong> {t('install.text')}
       </p>
-      <button
-        type="button"
-        className="btn btn--primary"
-        onClick={() => {
-          const event = deferred;
-          deferred = null;
-          setAvailable(false);
-          void event?.prompt();
-        }}
-      >
-        {t('install.accept')}
-      </button>{' '}
-      <button type="button" className="btn btn--secondary" onClick={dismiss}>
-        {t('install.dismiss')}
-      </button>
+      <div className="install-prompt__actions">
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            const event = deferred;
+            deferred = null;
+            setAvailable(false);
+            void event?.prompt();
+          }}
+        >
+          {t('install.accept')}
+        </button>
+        <button type="button" className="button button--ghost button--small" onClick={dismiss}>
+          {t('install.dismiss')}
+        </button>
+      </div>
     </section>
   );
 }

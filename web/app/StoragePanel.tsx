@@ -3,6 +3,7 @@
 // once when the app starts (web/workflow/actions/storage.ts).
 
 import { useEffect, useId, useState } from 'react';
+import { HardDrive } from '../components/icons';
 import { RETENTION_CHOICES, type RetentionDays } from '../data/retention';
 import { t } from '../i18n/de';
 import { useActions } from '../services/context';
@@ -33,14 +34,17 @@ export function StoragePanel() {
 
   return (
     <details className="storage-panel" onToggle={refresh}>
-      <summary>{t('storage.title')}</summary>
+      <summary className="link-button">
+        <HardDrive aria-hidden="true" focusable="false" size={18} /> {t('storage.title')}
+      </summary>
       <p data-testid="storage-usage">
         {estimate
           ? t('storage.usage', { used: megabytes(estimate.usage), quota: megabytes(estimate.quota) })
           : t('storage.unknown')}
       </p>
-      <label htmlFor={selectId}>{t('storage.retention')}</label>{' '}
+      <label htmlFor={selectId}>{t('storage.retention')}</label>
       <select
+        className="select"
         id={selectId}
         value={days}
         onChange={(event) => {
@@ -58,7 +62,7 @@ export function StoragePanel() {
       <p className="field-hint">{t('storage.retentionHint')}</p>
       <button
         type="button"
-        className="btn btn--secondary"
+        className="button button--ghost button--small"
         onClick={() =>
           void cleanOldSessions().then(({ images, results }) => {
             setCleaned(images + results);

@@ -30,9 +30,10 @@ export function PortalPresetOption({ furnished = false }: { furnished?: boolean 
   const preset = PORTAL_PRESETS[id];
   return (
     <div className="portal-preset">
-      <label htmlFor={selectId}>{t('export.presetLabel')}</label>{' '}
+      <label htmlFor={selectId}>{t('export.presetLabel')}</label>
       <select
         id={selectId}
+        className="select"
         value={id}
         onChange={(event) => {
           const next = event.target.value as PortalPresetId;
@@ -46,7 +47,11 @@ export function PortalPresetOption({ furnished = false }: { furnished?: boolean 
           </option>
         ))}
       </select>
-      {preset.id !== 'original' && <p className="field-hint">{rulesOf(preset)}</p>}
+      {preset.id !== 'original' && (
+        <p className="field-hint">
+          {rulesOf(preset)}. {t('export.minimum', { width: preset.minWidth, height: preset.minHeight })}
+        </p>
+      )}
       {furnished && !preset.allowsText && (
         <p className="field-hint" role="note">
           {t('export.noText', { portal: preset.name })}

@@ -1,9 +1,12 @@
 // Which server modes this server's AI provider only approximates with classical processing (free, core/catalog
-// `modeCost`), as GET /api/ai-capabilities last said. Kept on this device in localStorage so prices are right
-// offline and before the answer comes; until the server has answered once, every server mode counts as paid
-// (REAL_AI_CAPABILITIES): a price shown too high at first, never one the server would charge above.
+// `modeCost`) and which it cannot do at all (never offered), as GET /api/ai-capabilities last said. Kept on this
+// device in localStorage so prices and the offer are right offline and before the answer comes. Until the server
+// has answered once (UNKNOWN_AI_CAPABILITIES) every server mode counts as paid, a price shown too high at first,
+// never one the server would charge above; and which server modes work is unknown, so none is preselected (the
+// default selection must get results) and none is marked impossible. An answer stored by an older version, which
+// did not say what the server cannot do, reads as unknown too: 'nothing unavailable' would preselect what may fail.
 import { useSyncExternalStore } from 'react';
-import { REAL_AI_CAPABILITIES } from '../../core/catalog/modes';
+import { UNKNOWN_AI_CAPABILITIES } from '../../core/catalog/modes';
 import type { AiCapabilities } from '../../core/catalog/types';
 import type { KeyValueStorage } from './autoStrength';
 
@@ -25,14 +28,16 @@ function browserStorage(): KeyValueStorage | null {
  */
 function storedCapabilities(value: unknown): AiCapabilities | null {
   if (typeof value !== 'object' || value === null) return null;
-  const ids = (value as { approximatedModeIds?: unknown }).approximatedModeIds;
-  return Array.isArray(ids) && ids.every((id) => typeof id === 'string')
-    ? { approximatedModeIds: ids as string[] }
-    : null;
+  const { approximatedModeIds, unavailableModeIds } = value as Record<string, unknown>;
+  if (!isIdList(approximatedModeIds)) return null;
+  return { approximatedModeIds, unavailableModeIds: isIdList(unavailableModeIds) ? unavailableModeIds : null };
 }
 
+const isIdList = (ids: unknown): ids is string[] =>
+  Array.isArray(ids) && ids.every((id) => typeof id === 'string');
+
 /** The last parse, so the same stored text gives the same object (React's useSyncExternalStore needs that). */
-let parsed: { raw: string | null; value: AiCapabilities } = { raw: null, value: REAL_AI_CAPABILITIES };
+let parsed: { raw: string | null; value: AiCapabilities } = { raw: null, value: UNKNOWN_AI_CAPABILITIES };
 const listeners = new Set<() => void>();
 
 export function readAiCapabilities(storage: KeyValueStorage | null = browserStorage()): AiCapabilities {
@@ -43,7 +48,7 @@ export function readAiCapabilities(storage: KeyValueStorage | null = browserStor
     // Refused storage reads as 'never answered'.
   }
   if (raw === parsed.raw) return parsed.value;
-  let value: AiCapabilities = REAL_AI_CAPABILITIES;
+  let value: AiCapabilities = UNKNOWN_AI_CAPABILITIES;
   try {
     value = storedCapabilities(JSON.parse(raw ?? 'null')) ?? value;
   } catch {
@@ -61,7 +66,10 @@ export function writeAiCapabilities(
   try {
     storage?.setItem(
       AI_CAPABILITIES_KEY,
-      JSON.stringify({ approximatedModeIds: [...capabilities.approximatedModeIds] }),
+      JSON.stringify({
+        approximatedModeIds: [...capabilities.approximatedModeIds],
+        unavailableModeIds: capabilities.unavailableModeIds && [...capabilities.unavailableModeIds],
+      }),
     );
   } catch {
     // Storage full or refused: the next visit asks the server again.

@@ -51,6 +51,14 @@ export const de = {
     dropAreaLabel: 'Bilder hochladen: hierher ziehen oder auswählen',
     gridTitle: 'Deine Bilder ({n})',
     clearAll: 'Alle löschen',
+    /** The question before 'Alle löschen' deletes every photo. */
+    clearConfirm: {
+      title: 'Alle Bilder löschen?',
+      textOne: 'Das Bild wird von diesem Gerät gelöscht. Das lässt sich nicht rückgängig machen.',
+      textMany: 'Alle {n} Bilder werden von diesem Gerät gelöscht. Das lässt sich nicht rückgängig machen.',
+      cancel: 'Abbrechen',
+      confirm: 'Ja, alle löschen',
+    },
     addMore: 'Mehr hinzufügen',
     remove: '{name} entfernen',
     preview: 'Vorschau von {name}',
@@ -83,6 +91,10 @@ export const de = {
     airbnb: 'Airbnb',
     booking: 'Booking.com',
     errorTitle: 'Fehler',
+    /** The way out after a failed import, under its error. */
+    uploadInstead:
+      'Das Hochladen funktioniert trotzdem: Speichere die Fotos aus deinem Inserat auf deinem Gerät und lade sie direkt hier hoch.',
+    uploadInsteadButton: 'Fotos direkt hochladen',
     fetchFailed: 'Fehler beim Abrufen der Bilder',
     noImages: 'Keine Bilder gefunden. Bitte überprüfe die URL.',
     convertFailed: 'Die Bilder konnten nicht konvertiert werden.',
@@ -191,6 +203,12 @@ export const de = {
     waitsForConnection:
       'Du bist offline: Diese Optimierung wartet auf deinem Gerät und läuft einmal, sobald du wieder online bist.',
     onlyRoom: 'nur für Fotos: {room}',
+    /** Instead of the price, on a mode this server cannot do (no generative AI service configured). */
+    needsAiServer: 'Braucht einen KI-Server',
+    needsAiServerReason:
+      'Nicht auswählbar: Dieser Server arbeitet ohne KI-Dienst und kann diese Optimierung nicht ausführen.',
+    unavailableSelected:
+      'Dieser Server kann diese Optimierung nicht ausführen, dafür braucht es einen KI-Server. Sie wird übersprungen und kostet nichts – wähle sie am besten ab.',
     imageLabel: 'Bild {n}: {name}',
     serverModes: 'KI-Optimierungen',
     deviceModes: 'Auf deinem Gerät',
@@ -210,7 +228,11 @@ export const de = {
     statusPending: 'Wartet',
     statusEnhancing: 'Wird optimiert…',
     statusEnhanced: 'Fertig',
+    /** A photo that kept its other results while one of its modes failed. */
+    statusPartly: 'Fertig, nicht alles angewendet',
     statusError: 'Fehler',
+    /** One photo's modes that did not run, with the German reason: 'Hotelbett – Diese Optimierung braucht …'. */
+    modeFailed: '{modes} – {message}',
     tips: [
       'Tipp: Das erste Foto entscheidet, ob Gäste dein Inserat öffnen – nimm dein hellstes Zimmer.',
       'Tipp: Fotografiere bei Tageslicht und schalte zusätzlich alle Lampen ein.',
@@ -228,6 +250,8 @@ export const de = {
     startOver: 'Neu starten',
     compare: 'Vergleich von {name} im Vollbild öffnen',
     failed: 'Fehler: {message}',
+    /** Under a result whose photo lost one of its modes: which and why. */
+    partlyFailed: 'Nicht angewendet: {message}',
     serverModes: 'Auf unserem Server bearbeitet: {modes}',
     noResult: 'Noch kein Ergebnis',
   },
@@ -259,8 +283,17 @@ export const de = {
     customPlaceholder: 'z. B. Mehr Pflanzen auf der Fensterbank',
     apply: 'Vorschläge umsetzen',
     implementing: 'Vorschläge werden umgesetzt…',
+    /** The progress while implementing, one photo at a time. */
+    progress: 'Foto {n} von {total}',
+    progressLabel: 'Fortschritt beim Umsetzen der Vorschläge',
+    progressValue: 'Foto {n} von {total} wird bearbeitet',
     back: 'Zurück',
     none: 'Für dieses Bild gibt es keine Vorschläge.',
+    /** A furnishing idea this server cannot put into the photo: shown without a tick box. */
+    tip: 'Einkaufstipp',
+    tipHint: 'Zum Selbermachen: Das kann nicht ins Foto eingefügt werden.',
+    /** Why a photo was not sent when a cancel stopped the rest. */
+    notSent: 'Abgebrochen.',
   },
   final: {
     title: 'Fertig optimiert',
@@ -274,6 +307,10 @@ export const de = {
     shoppingList: 'Deine Einrichtungsliste',
     estimatedTotal: 'Geschätzte Gesamtkosten: {price}',
     applied: 'Angewendete Verbesserungen',
+    /** Under 'Angewendete Verbesserungen', for the photo on screen. */
+    appliedFor: 'Bild {n}: {name}',
+    appliedNone: 'An diesem Foto wurde kein Vorschlag umgesetzt.',
+    notApplied: 'Nicht umgesetzt: {list}',
     reset: 'Neu starten',
     back: 'Zurück',
     empty: 'Kein optimiertes Bild zum Anzeigen gefunden. Bitte versuche es erneut.',
@@ -285,7 +322,7 @@ export const de = {
     quantity: '{n} ×',
   },
   staging: {
-    title: 'Virtual Staging',
+    title: 'Virtuell einrichten',
     description:
       'Wir richten deinen Raum virtuell mit Beispielmöbeln ein, direkt auf deinem Gerät. Zu jedem Stück gibt es einen Link zum Shop.',
     stepOptions: 'Stil und Budget',
@@ -304,7 +341,7 @@ export const de = {
     budgetMin: 'Budget ab',
     budgetMax: 'Budget bis',
     budgetRange: '{min} bis {max}',
-    cost: 'Virtual Staging kostet {n} Credits.',
+    cost: 'Virtuell einrichten kostet {n} Credits, abgebucht erst beim Fertigstellen.',
     analyze: 'Raum analysieren',
     analyzing: 'Dein Raum wird analysiert…',
     selectionIntro: 'Wir empfehlen diese Möbel für deinen Raum. Wähle aus, was eingerichtet werden soll.',
@@ -359,9 +396,9 @@ export const de = {
     showResult: 'Ergebnis ansehen',
     back: 'Zurück',
     close: 'Schließen',
-    loginNeeded: 'Für Virtual Staging brauchst du ein Konto, denn es kostet Credits.',
+    loginNeeded: 'Zum virtuellen Einrichten brauchst du ein Konto, denn es kostet Credits.',
     login: 'Anmelden',
-    needCredits: 'Du brauchst {n} Credits für Virtual Staging',
+    needCredits: 'Du brauchst {n} Credits zum virtuellen Einrichten',
   },
   compareDialog: {
     title: 'Vorher-Nachher-Vergleich',
@@ -378,7 +415,7 @@ export const de = {
     close: 'Schließen',
   },
   importToast: {
-    failed: { title: 'Fehler', description: '{message}' },
+    failed: { title: 'Fehler', description: '{message} Lade deine Fotos stattdessen direkt hoch.' },
   },
   /** The question before 'Neu starten' deletes everything. */
   reset: {
@@ -416,14 +453,22 @@ export const de = {
       description: '{done} von {total} Bildern erfolgreich optimiert',
       descriptionFailed: '{done} von {total} Bildern erfolgreich optimiert, {failed} Fehler',
     },
+    /** Some photos kept their results while one of their modes failed (each says which under its result). */
+    batchPartly: {
+      title: 'Optimierung teilweise abgeschlossen',
+      description:
+        '{done} von {total} Bildern optimiert. Bei {partial} davon wurde nicht alles angewendet – der Grund steht beim Bild.',
+      descriptionFailed:
+        '{done} von {total} Bildern optimiert, {failed} Fehler. Bei {partial} davon wurde nicht alles angewendet – der Grund steht beim Bild.',
+    },
     batchNoneSucceeded: {
       title: 'Fehler',
       description: 'Keines der Bilder konnte erfolgreich optimiert werden.',
     },
     enhanceFailed: { title: 'Fehler', description: 'Optimierung fehlgeschlagen' },
     stagingNeedsOneImage: {
-      title: 'Virtual Staging',
-      description: 'Bitte wähle genau ein Bild für Virtual Staging aus',
+      title: 'Virtuell einrichten',
+      description: 'Bitte wähle genau ein Bild zum virtuellen Einrichten aus',
     },
     suggestionsFailed: { title: 'Fehler', description: 'Es konnten keine Vorschläge erstellt werden.' },
     /** The same, with the German reason of the failed call. */
@@ -444,35 +489,40 @@ export const de = {
       title: 'Fehler beim Umsetzen der Vorschläge',
       description: 'Fotos: {photos}. {message}',
     },
+    /** Some photos got their suggestions, these did not (they keep their optimised look). */
+    implementPartly: {
+      title: 'Nicht alle Vorschläge umgesetzt',
+      description: 'Unverändert: {photos}. {message}',
+    },
     paidNeedsConnection: {
       title: 'Keine Internetverbindung',
       description:
         'KI-Optimierungen laufen auf unserem Server. Wähle sie ab, um offline weiterzumachen, oder versuche es wieder, wenn du online bist.',
     },
     stagingDone: {
-      title: 'Virtual Staging erfolgreich!',
+      title: 'Virtuell eingerichtet!',
       description: 'Dein Raum wurde mit {n} Möbelstücken eingerichtet.',
       descriptionOne: 'Dein Raum wurde mit 1 Möbelstück eingerichtet.',
     },
-    stagingNeedsCredits: { title: 'Du brauchst {n} Credits für Virtual Staging' },
+    stagingNeedsCredits: { title: 'Du brauchst {n} Credits zum virtuellen Einrichten' },
     stagingNeedsItem: {
-      title: 'Virtual Staging',
+      title: 'Virtuell einrichten',
       description: 'Bitte wähle mindestens ein Möbelstück aus',
     },
     stagingAnalysisFailed: { title: 'Fehler bei der Raumanalyse', description: '{message}' },
-    stagingFailed: { title: 'Fehler beim Virtual Staging', description: '{message}' },
+    stagingFailed: { title: 'Fehler beim virtuellen Einrichten', description: '{message}' },
     stagingNoSpace: {
       title: 'Kein Platz gefunden',
       description:
         'Für die gewählten Möbel ist auf dem sichtbaren Boden kein Platz. Wähle kleinere Stücke oder ein Foto mit mehr freier Fläche.',
     },
     stagingPlacementFailed: {
-      title: 'Fehler beim Virtual Staging',
+      title: 'Fehler beim virtuellen Einrichten',
       description:
         'Der Raum konnte auf deinem Gerät nicht vermessen und eingerichtet werden. Bitte versuche es erneut oder wähle ein anderes Foto.',
     },
     stagingRenderFailed: {
-      title: 'Fehler beim Virtual Staging',
+      title: 'Fehler beim virtuellen Einrichten',
       description:
         'Das eingerichtete Foto konnte auf deinem Gerät nicht erstellt werden. Es wurden keine Credits abgebucht. Bitte versuche es erneut.',
     },
@@ -491,6 +541,21 @@ export const de = {
       description:
         'Ohne Label „Virtuell eingerichtet“, weil das Portal keinen Text auf Fotos erlaubt: Weise im Inseratstext darauf hin, dass das Foto virtuell eingerichtet ist.',
     },
+    /** Under the chosen portal's rules: a preset never enlarges a photo. */
+    minimum:
+      'Mindestens {width} × {height} px. Kleinere Fotos werden nicht vergrößert, sie blieben sonst unscharf.',
+    keptSize: {
+      title: 'Download gestartet',
+      description:
+        'Nicht vergrößert: {portal} verlangt mindestens {width} × {height} px, diese Fotos sind kleiner und behalten ihre Größe. Nimm dafür am besten ein größeres Original.',
+    },
+    keptSizeDisclose: {
+      title: 'Download gestartet',
+      description:
+        'Ohne Label „Virtuell eingerichtet“, weil das Portal keinen Text auf Fotos erlaubt: Weise im Inseratstext darauf hin. Nicht vergrößert: {portal} verlangt mindestens {width} × {height} px, diese Fotos sind kleiner und behalten ihre Größe.',
+    },
+    /** One photo kept small, after its file name. */
+    ownSize: '{width} × {height} px',
   },
   install: {
     title: 'raumglanz installieren',
@@ -568,6 +633,7 @@ export const de = {
     perspectiveAlreadyStraight: 'Perspektive unverändert: die Linien sind bereits senkrecht',
     perspectiveTooStrong: 'Perspektive unverändert: die Neigung ist zu stark für eine automatische Korrektur',
     perspectiveNotBetter: 'Perspektive unverändert: keine sichere Verbesserung gefunden',
+    perspectiveTooMuchCrop: 'Perspektive unverändert: die Korrektur hätte zu viel vom Bild abgeschnitten',
   },
   /** Accounts: the /login page, the top bar and the guard in front of pages that need an account. */
   auth: {
@@ -586,6 +652,13 @@ export const de = {
     submitSignUp: 'Konto erstellen',
     submitting: 'Einen Moment…',
     checking: 'Überprüfe Anmeldung...',
+    /** Why the app sent a visitor to /login (?reason=, web/api/auth.ts loginPath). */
+    reasons: {
+      paidMode:
+        'Für diesen Modus brauchst du ein Konto, denn er kostet Credits. Deine Auswahl bleibt erhalten.',
+      staging: 'Für das virtuelle Einrichten brauchst du ein Konto, denn es kostet Credits.',
+      suggestions: 'Zum Umsetzen der Vorschläge brauchst du ein Konto, denn es kostet Credits.',
+    },
     signIn: 'Anmelden',
     signOut: 'Abmelden',
     signedInAs: 'Angemeldet als {name}',
@@ -631,7 +704,7 @@ export const de = {
     forbidden: 'Diese Anfrage ist nicht erlaubt.',
     rateLimited: 'Zu viele Anfragen. Bitte warte einen Moment und versuche es dann erneut.',
     insufficientCredits: 'Nicht genügend Credits',
-    stagingRedirect: 'Virtual Staging: Bitte wähle genau ein Bild für Virtual Staging aus',
+    stagingRedirect: 'Virtuell einrichten: Bitte wähle genau ein Bild zum virtuellen Einrichten aus',
     upstreamFailed: 'Der KI-Dienst hat einen Fehler gemeldet. Bitte versuche es erneut.',
     serviceUnavailable: 'Der Dienst ist gerade nicht erreichbar. Bitte versuche es später erneut.',
     fileTooLarge: 'Datei zu groß (max 10MB)',

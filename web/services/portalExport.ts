@@ -1,5 +1,6 @@
-// Downloads for a portal (core/export/portalPresets.ts): the photo cropped and scaled to the portal's rules and
-// encoded as a JPEG at the highest quality within its file-size limit, plus the remembered choice of portal.
+// Downloads for a portal (core/export/portalPresets.ts): the photo cropped and scaled down to the portal's rules
+// (never up) and encoded as a JPEG at the highest quality within its file-size limit, plus the remembered choice
+// of portal.
 // 'Original' keeps the download as it was (full size, the app's own budget, PNG on request).
 
 import {
@@ -7,6 +8,7 @@ import {
   highestFittingQuality,
   isPortalPresetId,
   PORTAL_PRESETS,
+  type ExportGeometry,
   type PortalPreset,
   type PortalPresetId,
 } from '../../core/export/portalPresets';
@@ -32,8 +34,14 @@ export function setExportPreset(id: PortalPresetId): void {
   }
 }
 
-/** The photo as the portal accepts it: cropped, scaled and at the best JPEG quality within its limit. */
-export async function exportForPortal(blob: Blob, preset: PortalPreset): Promise<Blob> {
+/**
+ * The photo as the portal takes it: cropped, scaled down and at the best JPEG quality within its limit, with
+ * its geometry (a photo below the portal's minimum keeps its size: `belowMinimum`).
+ */
+export async function exportForPortal(
+  blob: Blob,
+  preset: PortalPreset,
+): Promise<{ file: Blob; geometry: ExportGeometry }> {
   const source = await decodeBitmap(blob);
   try {
     const g = exportGeometry(source.width, source.height, preset);
@@ -46,7 +54,7 @@ export async function exportForPortal(blob: Blob, preset: PortalPreset): Promise
       (quality) => canvas.convertToBlob({ type: 'image/jpeg', quality }),
       preset.maxBytes,
     );
-    return file;
+    return { file, geometry: g };
   } finally {
     source.close();
   }

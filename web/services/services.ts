@@ -86,6 +86,10 @@ function classify(error: unknown): Failure {
     }
     if (error.code === 'VIRTUAL_STAGING_REDIRECT') return { kind: 'stagingRedirect' };
     if (error.code === 'UNAUTHENTICATED') return { kind: 'unauthenticated' };
+    const refused = error.details.modeIds;
+    if (error.code === 'AI_UNAVAILABLE' && Array.isArray(refused)) {
+      return { kind: 'failed', message: error.message, refusedModeIds: refused.map(String) };
+    }
     return { kind: 'failed', message: error.message };
   }
   if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'cancelled' };
@@ -150,16 +154,16 @@ export function createServices(
         const { generateSuggestions } = await aiApi();
         return (await generateSuggestions(signal, { imageDataUrls, roomTypes })).suggestions;
       },
-      async implementSuggestions(signal, { images, suggestions, idempotencyKey }) {
-        // All photos travel in one JSON body: each gets its share of the request's byte budget.
-        const imageUrls = await Promise.all(
-          images.map(async (blob) => blobToDataUrl(await forServer(blob, images.length))),
-        );
+      async implementSuggestions(signal, { image, suggestions, idempotencyKey }) {
+        const imageUrls = [await blobToDataUrl(await forServer(image, 1))];
         const { implementSuggestions } = await aiApi();
         const result = await implementSuggestions(signal, { imageUrls, suggestions, idempotencyKey });
-        return Promise.all(
-          result.images.map(async (outcome, i) => (outcome.ok ? dataUrlToBlob(outcome.url) : images[i]!)),
-        );
+        const [outcome] = result.images;
+        if (!outcome) throw new Error('no result');
+        if (!outcome.ok) throw outcome.failure;
+        // An answer that does not say (stored before it could) counts every line as applied.
+        const applied = result.applied?.[0] ?? suggestions.map((_, i) => i);
+        return { blob: await dataUrlToBlob(outcome.url), applied };
       },
     },
     staging: {
@@ -213,7 +217,7 @@ export function createServices(
     },
     isSignedIn: () => currentUserId() !== null,
     isOnline: () => navigator.onLine,
-    goToLogin: () => navigate(loginPath('/')),
+    goToLogin: (reason) => navigate(loginPath('/', reason)),
     newKey: newIdempotencyKey,
   };
   return { db, store, actions: createActions(deps) };

@@ -7,6 +7,7 @@ import type { StagingProduct } from '../../core/contract/staging';
 import type { LeftOutPiece, PlacedPiece } from '../../core/staging/layout';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type {
+  AppliedToPhoto,
   ModeSelection,
   NoticeContent,
   NoticeDetail,
@@ -21,6 +22,7 @@ export interface NewImage {
   name: string;
   size: number;
   type: string;
+  pixels?: number;
   originalUrl?: string;
 }
 
@@ -60,7 +62,8 @@ export type WorkflowEvent =
   // Processing
   | { type: 'enhancementStarted'; price: number; startedAt: number }
   | { type: 'imageEnhancing'; imageId: string }
-  | { type: 'imageEnhanced'; imageId: string; enhancedUrl: string; description?: string }
+  /** `error`: the photo kept what worked, but these modes did not run (German: which and why). */
+  | { type: 'imageEnhanced'; imageId: string; enhancedUrl: string; description?: string; error?: string }
   | { type: 'imageFailed'; imageId: string; error: string }
   /** The retouch brush's result replaced an enhanced photo's result (stored under `enhancedUrl`). */
   | { type: 'imageRetouched'; imageId: string; enhancedUrl: string; description: string }
@@ -84,7 +87,9 @@ export type WorkflowEvent =
   | { type: 'suggestionToggled'; suggestionId: string }
   | { type: 'customSuggestionChanged'; text: string }
   | { type: 'implementRequested' }
-  | { type: 'finalReceived'; images: { imageId: string; url: string }[] }
+  /** Photo `current` (1-based) of `total` is being worked on. */
+  | { type: 'implementProgressed'; current: number; total: number }
+  | { type: 'finalReceived'; images: { imageId: string; url: string }[]; applied: AppliedToPhoto[] }
   | { type: 'implementFailed' }
   // The staging dialog (steps/staging.ts)
   | { type: 'stagingOptionsChanged'; style?: StagingStyle; budget?: { min: number; max: number } }

@@ -25,6 +25,9 @@ const imageSchema = z.object({
   name: z.string(),
   size: z.number().finite().nonnegative(),
   type: z.string(),
+  // Optional, so snapshots from before it parse unchanged (no new SNAPSHOT_VERSION needed); a bad value only
+  // costs the estimate its size, not the photo.
+  pixels: z.number().int().positive().optional().catch(undefined),
   status: z.enum(['uploaded', 'pending', 'enhancing', 'enhanced', 'error']),
   enhancedUrl: z.string().min(1).optional(),
   description: z.string().optional(),
@@ -54,11 +57,24 @@ const suggestionSchema = z.object({
   selected: z.boolean(),
   imageNumber: z.number().int().positive().optional(),
   imageId: z.string().optional(),
+  tipOnly: z.boolean().optional(),
+});
+
+const appliedToPhotoSchema = z.object({
+  imageId: z.string(),
+  applied: z.array(z.string()),
+  notApplied: z.array(z.string()),
 });
 
 const finalResultSchema = z.object({
   images: z.array(z.object({ imageId: z.string(), url: z.string().min(1) })),
-  appliedSuggestions: z.array(z.string()),
+  // Per photo; an older snapshot's plain list of ticked titles said nothing true about any photo: it is dropped.
+  appliedSuggestions: z.array(z.unknown()).transform((list) =>
+    list.flatMap((entry) => {
+      const parsed = appliedToPhotoSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  ),
   shoppingList: z
     .object({
       items: z.array(z.object({ name: z.string(), price: z.number().finite(), link: z.string() })),

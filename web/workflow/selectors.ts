@@ -3,13 +3,12 @@
 // the same everywhere (and the machine uses the same ones for its guards).
 
 import { PROGRESS_MIN_PERCENT, WORKFLOW_STEPS } from '../../core/catalog/limits';
-import { modeById } from '../../core/catalog/modes';
-import { preselectModes } from '../../core/catalog/recommendations';
+import { modeFitsRoom, preselectModes } from '../../core/catalog/recommendations';
 import type { AiCapabilities, RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { MessageKey } from '../i18n/de';
 import type { StagingProduct } from '../../core/contract/staging';
-import type { Batch, ImageItem, RoomAnalysis, StagingSession, WorkflowState } from './state';
+import type { ImageItem, RoomAnalysis, StagingSession, WorkflowState } from './state';
 
 /** The steps of the progress indicator, 1..WORKFLOW_STEPS (core/catalog/limits). */
 export type Step = 1 | 2 | 3 | 4 | 5;
@@ -70,12 +69,6 @@ export const canEditImages = (state: WorkflowState): boolean => currentView(stat
 export const needsAnalysis = (state: WorkflowState): boolean =>
   state.analysisStatus !== 'done' || state.images.some((image) => !state.analysedImageIds.includes(image.id));
 
-/** A room's own modes fit photos of that room; global and 'general' modes, and photos of no known room, fit all. */
-export function modeFitsRoom(modeId: string, room: RoomType | undefined): boolean {
-  const modeRoom = modeById(modeId)?.roomType;
-  return modeRoom === undefined || modeRoom === 'general' || room === undefined || modeRoom === room;
-}
-
 /**
  * The modes one photo gets. In 'Alle gleich' a room's own modes apply only to the photos of that room (a
  * kitchen's 'Arbeitsflächen freiräumen' means nothing for the bedroom); 'Einzeln' is taken as chosen.
@@ -135,45 +128,61 @@ export const doneCount = (state: WorkflowState): number =>
 export const suggestionSourceImages = (state: WorkflowState): ImageItem[] =>
   state.images.filter((image) => image.status === 'enhanced' && image.enhancedUrl !== undefined);
 
+/** The ticked suggestions; a tip the server cannot carry out never counts, even if a saved state ticked it. */
 export const selectedSuggestions = (state: WorkflowState): Suggestion[] =>
-  state.suggestions.filter((suggestion) => suggestion.selected);
+  state.suggestions.filter((suggestion) => suggestion.selected && !suggestion.tipOnly);
 
-/** What gets implemented and listed under 'Angewendete Verbesserungen': ticked titles, then the custom text. */
-export function appliedSuggestionTexts(state: WorkflowState): string[] {
+/** One line sent to be implemented, and how 'Angewendete Verbesserungen' names it. */
+export interface ImplementLine {
+  line: string;
+  label: string;
+}
+
+export interface PhotoImplementPlan {
+  imageId: string;
+  /** Empty: nothing is meant for this photo, it is not sent. */
+  lines: ImplementLine[];
+}
+
+/**
+ * What 'Vorschläge umsetzen' sends, per photo in suggestion order: the ticked suggestions made for that photo or
+ * for all ('Titel: Beschreibung'), then the custom text, which is meant for every photo.
+ */
+export function implementPlan(state: WorkflowState): PhotoImplementPlan[] {
   const custom = state.customSuggestion.trim();
-  return [...selectedSuggestions(state).map((suggestion) => suggestion.title), ...(custom ? [custom] : [])];
+  const ticked = selectedSuggestions(state);
+  return suggestionSourceImages(state).map((image) => ({
+    imageId: image.id,
+    lines: [
+      ...ticked
+        .filter((suggestion) => suggestion.imageId === undefined || suggestion.imageId === image.id)
+        .map((suggestion) => ({
+          line: `${suggestion.title}: ${suggestion.description}`,
+          label: suggestion.title,
+        })),
+      ...(custom ? [{ line: custom, label: custom }] : []),
+    ],
+  }));
 }
 
 export function roomTypeFor(state: WorkflowState, imageId: string): RoomType | undefined {
   return state.analysis?.perImage[imageId];
 }
 
-/**
- * Seconds left in a batch, for the countdown. Before the first image finishes, the default estimate counts
- * down; afterwards the average time per finished image is projected onto the rest, measured up to
- * `lastFinishedAtMs` (when the latest image finished) and counting down from there. Without it the average is
- * taken up to now, which grows while an image takes long, so the countdown would count up.
- */
-export function remainingSeconds(
-  batch: Batch,
-  nowMs: number,
-  defaultSeconds = 60,
-  lastFinishedAtMs?: number,
-): number {
-  const elapsed = Math.max(0, (nowMs - batch.startedAt) / 1000);
-  const finished = batch.done + batch.failed;
-  if (finished === 0) return Math.max(0, Math.round(defaultSeconds - elapsed));
-  const measuredUntil = Math.min(nowMs, lastFinishedAtMs ?? nowMs);
-  const perImage = Math.max(0, (measuredUntil - batch.startedAt) / 1000) / finished;
-  const sinceLast = (nowMs - measuredUntil) / 1000;
-  return Math.max(0, Math.round(perImage * (batch.total - finished) - sinceLast));
+/** Every photo's detected room (once each); empty when the analysis did not say. */
+export function analysedRooms(analysis: Pick<RoomAnalysis, 'roomType' | 'perImage'> | null): RoomType[] {
+  if (!analysis) return [];
+  const rooms = unique(Object.values(analysis.perImage ?? {}));
+  if (rooms.length > 0) return rooms;
+  return analysis.roomType === 'mixed' ? [] : [analysis.roomType];
 }
 
 /**
  * The preselection: the analysis's recommended modes, or the first two room modes when there are none (SPEC
- * section 4), cut to what the user can run now (free modes unless `canRunPaid`: device modes, and the server
- * modes the server's `capabilities` make free) and never two modes that do the same thing (core/catalog's
- * preselectModes).
+ * section 4), cut to what runs here and does something on the photos' rooms, to what the user can run now (free
+ * modes unless `canRunPaid`: device modes, and the server modes the server's `capabilities` make free) and never
+ * two modes that do the same thing (core/catalog's preselectModes). Until the server said what it can do, no
+ * server mode is preselected.
  */
 export function defaultModes(
   analysis: RoomAnalysis | null,
@@ -183,7 +192,7 @@ export function defaultModes(
 ): string[] {
   const recommended = analysis ? unique(analysis.recommendedModes) : [];
   const candidates = recommended.length > 0 ? recommended : unique(roomModeIds).slice(0, 2);
-  return preselectModes(candidates, canRunPaid, capabilities);
+  return preselectModes(candidates, canRunPaid, capabilities, analysedRooms(analysis));
 }
 
 export function unique<T>(items: readonly T[]): T[] {

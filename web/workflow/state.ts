@@ -19,11 +19,16 @@ export interface ImageItem {
   size: number;
   /** MIME type, e.g. 'image/jpeg'. */
   type: string;
+  /** Width × height from the file's header, for the time estimate; absent when the header did not say. */
+  pixels?: number;
   status: ImageStatus;
   /** Key or URL of the enhanced result; the blob itself is in IndexedDB. */
   enhancedUrl?: string;
   description?: string;
-  /** German message of the last failed enhancement. */
+  /**
+   * German message of the last failed enhancement; on an enhanced photo, the modes that did not run and why
+   * (the photo kept the result of the others).
+   */
   error?: string;
   /** Where an imported image came from. */
   originalUrl?: string;
@@ -50,7 +55,9 @@ export interface Batch {
   /** Epoch ms, from the event (the machine never reads the clock). */
   startedAt: number;
   total: number;
+  /** Photos with a result, `partial` of them without one of their modes (which failed alone). */
   done: number;
+  partial: number;
   failed: number;
 }
 
@@ -67,10 +74,19 @@ export interface ShoppingList {
   affiliateDisclaimer: string;
 }
 
+/** What implementing did to one photo: 'Angewendete Verbesserungen' lists `applied` under that photo. */
+export interface AppliedToPhoto {
+  imageId: string;
+  /** Titles (and the custom text) the server really carried out in this photo. */
+  applied: string[];
+  /** Meant for this photo but not carried out: the server could not, or the photo failed. */
+  notApplied: string[];
+}
+
 export interface FinalResult {
   images: { imageId: string; url: string }[];
-  /** Titles of the applied suggestions, plus the custom one; shown as 'Angewendete Verbesserungen'. */
-  appliedSuggestions: string[];
+  /** Per photo, what was applied to it (empty after staging, which lists its products instead). */
+  appliedSuggestions: AppliedToPhoto[];
   /** Present only when the result came from virtual staging. */
   shoppingList?: ShoppingList;
 }
@@ -142,6 +158,8 @@ export interface WorkflowState {
   customSuggestion: string;
   suggestionsLoading: boolean;
   implementing: boolean;
+  /** While implementing: the photo being worked on (1-based) of how many get suggestions. */
+  implementProgress: { current: number; total: number } | null;
   finalResult: FinalResult | null;
   overlay: Overlay | null;
   /** Local view of the balance; the server's number wins whenever it is loaded. */
@@ -172,6 +190,7 @@ export const initialState: WorkflowState = deepFreeze<WorkflowState>({
   customSuggestion: '',
   suggestionsLoading: false,
   implementing: false,
+  implementProgress: null,
   finalResult: null,
   overlay: null,
   credits: 0,

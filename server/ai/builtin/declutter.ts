@@ -12,14 +12,17 @@ import {
   type DeclutterModeId,
   type RemovedClutter,
 } from '../../../core/declutter';
-import { imagePool } from '../../pool/imagePool';
+import type { ImagePool } from '../../pool/imagePool';
 import type { RgbaImage } from '../types';
 
 /** The detector's boxes (fractions of the frame) on one photo. */
 export type ObjectDetector = (image: RgbaImage) => Promise<Detection[]>;
 
-/** The on-device room detector of server/ai/room, in a worker of the image pool (lent the photo, not a copy). */
-export const defaultObjectDetector: ObjectDetector = (image) => imagePool.run('detectObjects', { image });
+/** The on-device room detector of server/ai/room, in a worker of `pool` (lent the photo, not a copy). */
+export const poolObjectDetector =
+  (pool: ImagePool): ObjectDetector =>
+  (image) =>
+    pool.run('detectObjects', { image });
 
 /** The removal modes among `modeIds`, in their order. */
 export function declutterModesOf(modeIds: readonly string[]): DeclutterModeId[] {
@@ -71,22 +74,24 @@ const SAME_OBJECT_IOU = 0.6;
 const ROUNDS = 3;
 
 /**
- * Removes the modes' clutter from `image` (full resolution) with the detections `detect` finds on it, and again on
- * the result while a round still finds some (ROUNDS). The image is lent to the pool, so it is the same afterwards;
- * the result may share its pixels when nothing was removed. `detections` are the first round's (what was there).
+ * Removes the modes' clutter from `image` (full resolution) in `pool`, with the detections `detect` finds on it,
+ * and again on the result while a round still finds some (ROUNDS). The image is lent to the pool, so it is the
+ * same afterwards; the result may share its pixels when nothing was removed. `detections` are the first round's
+ * (what was there).
  */
 export async function declutterRgba(
+  pool: ImagePool,
   image: RgbaImage,
   modes: readonly DeclutterModeId[],
   detect: ObjectDetector,
 ): Promise<RemovedClutter & { detections: Detection[] }> {
   const detections = await detect(image);
   let clutter = clutterOfModes(image, detections, modes);
-  let result = await imagePool.run('removeClutter', { image, detections: clutter, mode: 'declutter' });
+  let result = await pool.run('removeClutter', { image, detections: clutter, mode: 'declutter' });
   for (let round = 1; round < ROUNDS && result.removed.length > 0; round++) {
     clutter = clutterOfModes(result.image, await detect(result.image), modes);
     if (clutter.length === 0) break;
-    const next = await imagePool.run('removeClutter', {
+    const next = await pool.run('removeClutter', {
       image: result.image,
       detections: clutter,
       mode: 'declutter',

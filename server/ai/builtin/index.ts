@@ -5,23 +5,29 @@
 // to an operation, naming the ones that need the AI service. The removal modes (declutter.ts) detect the
 // clutter and fill it in for real. Every description says it was made offline. The pixel work (decoding, the
 // operations, the measurements, the detector) runs in the server's image pool (server/pool), off the event loop.
-import { ROOM_TYPE_LABELS, NO_VISIBLE_ELEMENTS } from '../../../core/catalog';
+import {
+  enhanceModeIds,
+  NO_VISIBLE_ELEMENTS,
+  ROOM_TYPE_LABELS,
+  type ProviderCapabilities,
+} from '../../../core/catalog';
 import type { ImageRoomAnalysis } from '../../../core/analysis/room/types';
 import type { ImageAnalysis } from '../../../core/contract/analyze';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { Logger } from '../../logger';
-import { imagePool } from '../../pool/imagePool';
+import type { ImagePool } from '../../pool/imagePool';
 import { AiError } from '../errors';
 import type {
   AiProvider,
   EnhanceInput,
   ImplementInput,
+  ImplementResult,
   InputImage,
   ProviderResult,
   RgbaImage,
   SuggestInput,
 } from '../types';
-import { declutterModesOf, declutterRgba, defaultObjectDetector, type ObjectDetector } from './declutter';
+import { declutterModesOf, declutterRgba, poolObjectDetector, type ObjectDetector } from './declutter';
 import { MODE_OPERATIONS, operationsForSuggestion, type OperationId } from './operations';
 import { isCool, isDark, isYellow, looksOutdoor, type ImageStats } from './stats';
 import { builtinSuggestions } from './suggestions';
@@ -43,21 +49,27 @@ export const ANALYSIS_SIDE = 768;
 
 /** One photo's room, as the room analysis answers it (without its timing). */
 export type RoomDetection = Omit<ImageRoomAnalysis, 'ms'>;
-export type RoomDetector = (image: RgbaImage) => Promise<RoomDetection>;
+/** Which room a photo shows (core's RoomDetector is the detector model this runs). */
+export type RoomClassifier = (image: RgbaImage) => Promise<RoomDetection>;
 
 export interface BuiltinProviderOptions {
+  /** The process's image threads: every decode, operation, measurement and detection runs there. */
+  pool: ImagePool;
   /**
    * The room detector. Default: the on-device detector of server/ai/room in the image pool (each worker loads it
    * on first use: tfjs, about half a second). null: image statistics only.
    */
-  detectRoom?: RoomDetector | null;
+  detectRoom?: RoomClassifier | null;
   /** The object detector of the removal modes. Default: the same on-device detector's boxes. */
   detectObjects?: ObjectDetector;
   logger?: Logger;
 }
 
 /** The on-device room detector, in a worker of the image pool. */
-const poolRoomDetector: RoomDetector = (image) => imagePool.run('analyzeRoom', { image });
+const poolRoomClassifier =
+  (pool: ImagePool): RoomClassifier =>
+  (image) =>
+    pool.run('analyzeRoom', { image });
 
 function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new AiError('aborted', 'Cancelled');
@@ -81,21 +93,39 @@ export function roomFromStats(stats: ImageStats): RoomDetection {
     : { roomType: 'general', confidence: 0.3, visibleElements: { ...NO_VISIBLE_ELEMENTS } };
 }
 
+/**
+ * The server modes the builtin provider cannot do: neither a classical operation (operations.ts) nor a removal
+ * (declutter.ts) carries them. A made bed, arranged cushions, a spa-clean bath or a window view need a generative
+ * model.
+ */
+function builtinUnsupported(modeIds: readonly string[]): string[] {
+  const removal = new Set<string>(declutterModesOf(modeIds));
+  return modeIds.filter((id) => !(id in MODE_OPERATIONS) && !removal.has(id));
+}
+
 export class BuiltinProvider implements AiProvider {
   readonly name = 'builtin' as const;
   /** One image of a request at a time: the pool's threads are shared by every visitor, a batch takes one. */
   readonly concurrency = 1;
-  /** Its MODE_OPERATIONS are colour grades and local contrast, not AI: free. Removal is real work and paid. */
-  readonly capabilities = { approximatedModeIds: Object.keys(MODE_OPERATIONS) };
-  private readonly detector: RoomDetector | null;
+  /**
+   * Its MODE_OPERATIONS are colour grades and local contrast, not AI: free. Removal is real work and paid. What
+   * it cannot do is not offered (the staging modes open the staging flow, which it runs, so they are not among
+   * them).
+   */
+  readonly capabilities: ProviderCapabilities = {
+    approximatedModeIds: Object.keys(MODE_OPERATIONS),
+    unavailableModeIds: builtinUnsupported(enhanceModeIds()),
+  };
+  private readonly pool: ImagePool;
+  private readonly detector: RoomClassifier | null;
 
-  constructor(private readonly options: BuiltinProviderOptions = {}) {
-    this.detector = options.detectRoom === undefined ? poolRoomDetector : options.detectRoom;
+  constructor(private readonly options: BuiltinProviderOptions) {
+    this.pool = options.pool;
+    this.detector = options.detectRoom === undefined ? poolRoomClassifier(options.pool) : options.detectRoom;
   }
 
   unsupportedModes(modeIds: readonly string[]): string[] {
-    const removal = new Set<string>(declutterModesOf(modeIds));
-    return modeIds.filter((id) => !(id in MODE_OPERATIONS) && !removal.has(id));
+    return builtinUnsupported(modeIds);
   }
 
   async enhance({ image, modes, signal }: EnhanceInput): Promise<ProviderResult> {
@@ -108,9 +138,10 @@ export class BuiltinProvider implements AiProvider {
     const removalModes = declutterModesOf(modes.map((m) => m.id));
     if (removalModes.length > 0) {
       const removed = await declutterRgba(
+        this.pool,
         current,
         removalModes,
-        this.options.detectObjects ?? defaultObjectDetector,
+        this.options.detectObjects ?? poolObjectDetector(this.pool),
       );
       throwIfAborted(signal);
       current = removed.image;
@@ -123,7 +154,7 @@ export class BuiltinProvider implements AiProvider {
       const operations = MODE_OPERATIONS[mode.id];
       // The service checked unsupportedModes before charging; reaching this is a bug.
       if (!operations) throw new Error(`builtin cannot do mode ${mode.id}`);
-      const result = await imagePool.run('operations', { image: current, ids: operations });
+      const result = await this.pool.run('operations', { image: current, ids: operations });
       current = result.image;
       done.push(`${mode.name} (${result.labels.join(', ')})`);
       throwIfAborted(signal);
@@ -140,7 +171,7 @@ export class BuiltinProvider implements AiProvider {
     for (const image of images) {
       throwIfAborted(signal);
       const rgba = await image.rgba(ANALYSIS_SIDE);
-      const stats = await imagePool.run('imageStats', { image: rgba });
+      const stats = await this.pool.run('imageStats', { image: rgba });
       const { detection, by } = await this.detect(rgba, stats);
       analyses.push({
         roomType: detection.roomType,
@@ -157,7 +188,7 @@ export class BuiltinProvider implements AiProvider {
     for (const [i, image] of images.entries()) {
       throwIfAborted(signal);
       const rgba = await image.rgba(ANALYSIS_SIDE);
-      const stats = await imagePool.run('imageStats', { image: rgba });
+      const stats = await this.pool.run('imageStats', { image: rgba });
       // The client's room types win (it analysed already); one entry means all photos.
       const known = roomTypes?.length === 1 ? roomTypes[0] : roomTypes?.[i];
       const detection = known
@@ -168,18 +199,20 @@ export class BuiltinProvider implements AiProvider {
     return builtinSuggestions(sources);
   }
 
-  async implement({ image, suggestions, signal }: ImplementInput): Promise<ProviderResult> {
+  async implement({ image, suggestions, signal }: ImplementInput): Promise<ImplementResult> {
     const operations = new Set<OperationId>();
     const applied: string[] = [];
+    const appliedIndexes: number[] = [];
     const needAi: string[] = [];
-    for (const line of suggestions) {
+    suggestions.forEach((line, index) => {
       const found = operationsForSuggestion(line);
       found.forEach((op) => operations.add(op));
+      if (found.length > 0) appliedIndexes.push(index);
       (found.length > 0 ? applied : needAi).push(titleOf(line));
-    }
+    });
     const rgba = await image.rgba(BUILTIN_MAX_SIDE);
     throwIfAborted(signal);
-    const result = await imagePool.run('operations', { image: rgba, ids: [...operations] });
+    const result = await this.pool.run('operations', { image: rgba, ids: [...operations] });
     const parts: string[] = [];
     if (applied.length > 0) parts.push(`umgesetzt: ${applied.join(', ')} (${result.labels.join(', ')})`);
     else parts.push('keiner der Vorschläge lässt sich offline umsetzen; das Foto ist unverändert');
@@ -187,6 +220,8 @@ export class BuiltinProvider implements AiProvider {
     return {
       image: { kind: 'rgba', image: result.image },
       description: `${BUILTIN_NOTE}: ${parts.join('; ')}.`,
+      // Only what an operation carried out: a furnishing idea or any line no operation matches was not done.
+      applied: appliedIndexes,
     };
   }
 

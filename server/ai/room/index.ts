@@ -1,6 +1,6 @@
 // The room analysis in Node, for the builtin (offline) server provider and `npm run analyze`: the same
 // detector, features and trained head as the browser worker (core/analysis/room), on tfjs' WebAssembly backend.
-// Callers decode with the server's one sharp decode (server/services/images.ts: decodeRgba), best at
+// Callers decode with the server's one sharp decode (server/pool/images.ts: decodeRgba), best at
 // ANALYSIS_MAX_SIDE; larger photos are shrunk here first.
 import { classifyRoom, type RoomClassification } from '../../../core/analysis/room/classify';
 import { ROOM_HEAD } from '../../../core/analysis/room/head';

@@ -65,6 +65,8 @@ export interface SafeFetcherOptions {
   resolve?: Resolver;
   /** Test only: the loopback origin (http://127.0.0.1:port) that serves `hostname`, or undefined. */
   testOriginFor?: (hostname: string) => string | undefined;
+  /** The process's NODE_ENV (env.ts): in production a test origin is refused outright. */
+  nodeEnv?: string;
   maxRedirects?: number;
   maxBytes?: Partial<Record<FetchKind, number>>;
   timeoutMs?: Partial<Record<FetchKind, number>>;
@@ -163,7 +165,7 @@ async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer>
 }
 
 export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher {
-  if (options.testOriginFor !== undefined && process.env.NODE_ENV === 'production') {
+  if (options.testOriginFor !== undefined && options.nodeEnv === 'production') {
     throw new Error('The listing test origin cannot be used when NODE_ENV is production');
   }
   const lookup = createGuardedLookup(options.resolve ?? defaultResolve);

@@ -1,4 +1,4 @@
-// Builds the listing importer from environment variables, for server/index.ts and end-to-end tests.
+// Builds the listing importer from the parsed environment (env.ts), for the composition root and the tests.
 // LISTING_TEST_ORIGIN (e.g. http://127.0.0.1:4567) sends every allow-listed platform host to a local fake; it
 // is honoured only when NODE_ENV is 'test', ignored otherwise, and refuses to start when NODE_ENV is
 // 'production', so a stray variable on a real server fails loudly instead of silently fetching from localhost.
@@ -22,6 +22,6 @@ export function fetcherOptionsFromEnv(env: ListingEnv): SafeFetcherOptions {
   return { testOriginFor: () => origin };
 }
 
-export function createListingImporterFromEnv(env: ListingEnv = process.env): ListingImporter {
+export function createListingImporterFromEnv(env: ListingEnv): ListingImporter {
   return createListingImporter({ fetcher: createSafeFetcher(fetcherOptionsFromEnv(env)) });
 }

@@ -3,12 +3,12 @@ import {
   detectVerticals,
   estimateTilt,
   measureTilt,
-  type LineSegment,
+  type VerticalLine,
 } from '../../../core/analysis/verticals';
 import { blankImage, drawBar } from '../imaging/scenes';
 
 /** A segment from (x0, y0) to (x1, y1) as the detector would report it. */
-function segment(x0: number, y0: number, x1: number, y1: number): LineSegment {
+function segment(x0: number, y0: number, x1: number, y1: number): VerticalLine {
   return {
     x0,
     y0,
@@ -20,7 +20,7 @@ function segment(x0: number, y0: number, x1: number, y1: number): LineSegment {
 }
 
 /** Segments (rows 20..380 of a 600x400 frame) through the vanishing point (vx, vy), at the given x positions. */
-function throughPoint(vx: number, vy: number, xs: number[]): LineSegment[] {
+function throughPoint(vx: number, vy: number, xs: number[]): VerticalLine[] {
   return xs.map((x) => {
     // Line through (x, 200) and (vx, vy): x(y) = x + (vx - x) * (y - 200) / (vy - 200)
     const at = (y: number) => x + ((vx - x) * (y - 200)) / (vy - 200);

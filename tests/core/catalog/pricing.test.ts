@@ -4,6 +4,7 @@ import {
   PricingError,
   REAL_AI_CAPABILITIES,
   STAGING_CREDITS,
+  UNKNOWN_AI_CAPABILITIES,
   modeById,
   modeCost,
   modeCostById,
@@ -29,7 +30,7 @@ describe('#priceOf', () => {
     ['one server mode', [['declutter']], 2, [2], ['declutter']],
     ['cleanup', [['cleanup']], 1, [1], ['cleanup']],
     ['windowView', [['windowView']], 3, [3], ['windowView']],
-    ['virtualStaging', [['virtualStaging']], 3, [3], ['virtualStaging']],
+    ['virtualStaging, at the staging flow price', [['virtualStaging']], 5, [5], ['virtualStaging']],
     ['device plus server', [['brighten', 'declutter', 'sharpen']], 2, [2], ['declutter']],
     ['two server modes', [['declutter', 'windowView']], 5, [5], ['declutter', 'windowView']],
     ['room server modes', [['hotelBed', 'declutterSurfaces']], 2, [2], ['hotelBed', 'declutterSurfaces']],
@@ -162,6 +163,7 @@ describe('#modeCost / #priceUniform with the provider capabilities', () => {
       'curbAppeal',
       'generalEnhance',
     ],
+    unavailableModeIds: [],
   };
   // [mode id, credits with real AI everywhere, credits with the approximating provider]
   const rows: Array<[string, number, number]> = [
@@ -195,5 +197,14 @@ describe('#modeCost / #priceUniform with the provider capabilities', () => {
       serverModeIds: ['declutter', 'shineAppliances', 'landscapeEnhance'],
     });
     expect(priceUniform(['generalEnhance', 'curbAppeal'], 2, approximating).total).toBe(0);
+  });
+
+  it('charges nothing for a mode the server cannot do (it never runs), its listed credits while nobody knows', () => {
+    const builtin: AiCapabilities = { ...approximating, unavailableModeIds: ['windowView', 'hotelBed'] };
+    expect(modeCostById('hotelBed', builtin)).toBe(0);
+    expect(modeCostById('windowView', builtin)).toBe(0);
+    expect(priceUniform(['declutter', 'hotelBed', 'shineAppliances'], 2, builtin).total).toBe(2 * 2);
+    expect(modeCostById('hotelBed', UNKNOWN_AI_CAPABILITIES)).toBe(1);
+    expect(modeCostById('windowView', UNKNOWN_AI_CAPABILITIES)).toBe(3);
   });
 });

@@ -397,11 +397,17 @@ function fuzzTexts(count: number): string[] {
 describe('#linesForImage', () => {
   const lines = ['Mehr Licht', 'Bild 2: Wärmere Farben', '**Bild 1:** Bett machen', 'Bild 3 - Pflanzen'];
   it.each([
-    [0, ['Mehr Licht', 'Bett machen']],
-    [1, ['Mehr Licht', 'Wärmere Farben']],
-    [2, ['Mehr Licht', 'Pflanzen']],
-    [3, ['Mehr Licht']],
-  ])('image %i gets %j', (index, expected) => {
-    expect(linesForImage(lines, index)).toEqual(expected);
+    [0, ['Mehr Licht', 'Bett machen'], [0, 2]],
+    [1, ['Mehr Licht', 'Wärmere Farben'], [0, 1]],
+    [2, ['Mehr Licht', 'Pflanzen'], [0, 3]],
+    [3, ['Mehr Licht'], [0]],
+  ])('image %i gets %j', (index, expected, at) => {
+    expect(linesForImage(lines, index).map((line) => line.text)).toEqual(expected);
+    // Where each line stood in the request: the answer names what was applied by it.
+    expect(linesForImage(lines, index).map((line) => line.index)).toEqual(at);
+  });
+
+  it('drops a line that is only a prefix, and keeps the others where they stood', () => {
+    expect(linesForImage(['Bild 1:', '  ', 'Mehr Licht'], 0)).toEqual([{ text: 'Mehr Licht', index: 2 }]);
   });
 });

@@ -2,6 +2,7 @@
 // SSRF-safe fetcher (its test origin plays the platform hosts), down to the data URLs and the
 // error codes (worded here as the web client words them).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { parseEnv } from '../../../server/env';
 import { createSafeFetcher, type Resolver } from '../../../server/services/listing/fetcher';
 import { createListingImporterFromEnv } from '../../../server/services/listing/fromEnv';
 import {
@@ -331,11 +332,11 @@ describe('#createListingImporterFromEnv', () => {
     ).toThrow(/production/);
   });
 
-  it('defaults to process.env', () => {
+  it('reads the process environment through the parsed env', () => {
     vi.stubEnv('LISTING_TEST_ORIGIN', 'http://127.0.0.1:1');
     vi.stubEnv('NODE_ENV', 'production');
     try {
-      expect(() => createListingImporterFromEnv()).toThrow(/production/);
+      expect(() => createListingImporterFromEnv(parseEnv(process.env))).toThrow(/production/);
     } finally {
       vi.unstubAllEnvs();
     }

@@ -201,6 +201,25 @@ describe('#implementSuggestions', () => {
     expect(second.failure.message.includes(t('errors.refunded'))).toBe(refunded);
   });
 
+  it('passes on which lines each image really got, or null when the server did not say', async () => {
+    answering(200, { ...answer('builtin'), applied: [[0], []] });
+    expect((await implementSuggestions(signal(), request)).applied).toEqual([[0], []]);
+    answering(200, answer('builtin'));
+    expect((await implementSuggestions(signal(), request)).applied).toBeNull();
+  });
+
+  it('one photo that failed throws its own failure, not only that no image came back', async () => {
+    answering(200, {
+      ...answer('openai'),
+      finalImageUrls: [null],
+      descriptions: [null],
+      errors: [{ code: 'AI_REFUSED', error: 'filter' }],
+    });
+    const failure = await failureOf(implementSuggestions(signal(), { ...request, imageUrls: [JPEG_URL] }));
+    expect(failure.code).toBe('AI_REFUSED');
+    expect(failure.message.includes(t('errors.refunded'))).toBe(true);
+  });
+
   it('not a single image back is NO_FINAL_IMAGES', async () => {
     answering(200, { ...answer('openai'), finalImageUrls: [null, null] });
     const failure = await failureOf(implementSuggestions(signal(), request));

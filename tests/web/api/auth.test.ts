@@ -1,7 +1,14 @@
 // The pure rules of the browser's account client: where a sign-in may return to, and which German sentence
 // each way of failing gets.
 import { describe, expect, it } from 'vitest';
-import { authErrorMessage, authFailureOf, loginPath, safeReturnPath } from '../../../web/api/auth';
+import {
+  authErrorMessage,
+  authFailureOf,
+  loginPath,
+  loginReasonOf,
+  safeReturnPath,
+} from '../../../web/api/auth';
+import { t } from '../../../web/i18n/de';
 
 describe('#safeReturnPath', () => {
   it.each([
@@ -31,6 +38,38 @@ describe('#loginPath', () => {
     ['//evil.example', '/login'],
   ])('%j -> %j', (returnTo, expected) => {
     expect(loginPath(returnTo)).toBe(expected);
+  });
+
+  // The app says why it sends a visitor there; the login page reads it back.
+  it.each([
+    ['/', 'paidMode', '/login?reason=paidMode'],
+    ['/preise', 'staging', '/login?next=%2Fpreise&reason=staging'],
+    ['//evil.example', 'suggestions', '/login?reason=suggestions'],
+  ] as const)('%j for %s -> %j', (returnTo, reason, expected) => {
+    expect(loginPath(returnTo, reason)).toBe(expected);
+    const params = new URL(expected, 'http://raumglanz.test').searchParams;
+    expect(loginReasonOf(params.get('reason'))).toBe(reason);
+  });
+});
+
+describe('#loginReasonOf', () => {
+  it.each([
+    ['paidMode', 'paidMode'],
+    ['staging', 'staging'],
+    ['suggestions', 'suggestions'],
+    [null, null],
+    ['', null],
+    ['PAIDMODE', null],
+    ['<script>', null],
+    ['toString', null],
+  ])('%j -> %j', (value, expected) => {
+    expect(loginReasonOf(value)).toBe(expected);
+  });
+
+  it('has a German line for every reason', () => {
+    for (const reason of ['paidMode', 'staging', 'suggestions'] as const) {
+      expect(t(`auth.reasons.${reason}`)).toMatch(/brauchst du ein Konto, denn (er|es) kostet Credits\./);
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 // The prices the mode screen shows, with the builtin server's capabilities as GET /api/ai-capabilities gives them
 // (stored on the device): its classical approximations read 'Kostenlos', count 0 towards the sticky bar's price
-// and are preselected for a visitor online; real AI work keeps its credits; without an answer everything server
-// side stays paid.
+// and are preselected for a visitor online; what it cannot do reads 'Braucht einen KI-Server' and is never
+// preselected; real AI work keeps its credits; without an answer everything server side stays paid and no server
+// mode is preselected.
 import { describe, expect, it } from 'vitest';
 import { MODES, modeById, modeCostById } from '../../../core/catalog/modes';
 import { readAiCapabilities, writeAiCapabilities } from '../../../web/data/aiCapabilities';
@@ -24,10 +25,16 @@ const BUILTIN_APPROXIMATIONS = [
   'generalEnhance',
 ];
 
+/** ... and what it cannot do at all (the same test checks that answer). */
+const BUILTIN_UNAVAILABLE = ['windowView', 'hotelBed', 'spaClean', 'arrangePillows'];
+
 /** The builtin server's answer, through the device's store, as the screens read it. */
 function builtinCapabilities() {
   const storage = memoryStorage();
-  writeAiCapabilities({ approximatedModeIds: BUILTIN_APPROXIMATIONS }, storage);
+  writeAiCapabilities(
+    { approximatedModeIds: BUILTIN_APPROXIMATIONS, unavailableModeIds: BUILTIN_UNAVAILABLE },
+    storage,
+  );
   storage.setItem('unrelated', 'x');
   return readAiCapabilities(storage);
 }
@@ -36,25 +43,44 @@ describe('mode prices with the builtin capabilities', () => {
   const builtin = builtinCapabilities();
   const approximated = BUILTIN_APPROXIMATIONS;
 
-  it('reads every classical approximation as free, every real AI mode with its credits', () => {
+  it('reads every classical approximation as free, what it cannot do as needing an AI server, the rest in credits', () => {
     expect(builtin.approximatedModeIds.toSorted()).toEqual(approximated.toSorted());
+    expect(builtin.unavailableModeIds).toEqual(BUILTIN_UNAVAILABLE);
     for (const mode of MODES) {
       const label = modePriceLabel(mode, builtin);
       if (mode.runsOn === 'device') expect(label, mode.id).toBe('Kostenlos · offline');
       else if (approximated.includes(mode.id)) expect(label, mode.id).toBe('Kostenlos');
+      else if (BUILTIN_UNAVAILABLE.includes(mode.id)) expect(label, mode.id).toBe('Braucht einen KI-Server');
       else expect(label, mode.id).toMatch(/^\d Credits?$/);
     }
     expect(modePriceLabel(modeById('declutter')!, builtin)).toBe('2 Credits');
     expect(modePriceLabel(modeById('generalDeclutter')!, builtin)).toBe('1 Credit');
+    // The staging cards open the staging flow, which the builtin server runs: the flow's price.
+    expect(modePriceLabel(modeById('virtualStaging')!, builtin)).toBe('5 Credits');
   });
 
-  it('without a stored answer every server mode shows its credits', () => {
+  it('without a stored answer every server mode shows its credits, and none is marked impossible', () => {
     const never = readAiCapabilities(memoryStorage());
+    expect(never.unavailableModeIds).toBeNull();
     const garbled = memoryStorage();
     garbled.setItem('raumglanz.aiCapabilities', '{"approximatedModeIds":"curbAppeal"');
     expect(readAiCapabilities(garbled)).toEqual(never);
     expect(modePriceLabel(modeById('curbAppeal')!, never)).toBe('1 Credit');
     expect(modePriceLabel(modeById('landscapeEnhance')!, never)).toBe('2 Credits');
+    expect(modePriceLabel(modeById('hotelBed')!, never)).toBe('1 Credit');
+  });
+
+  it("reads an answer stored by an older version (no 'unavailableModeIds') as not knowing what fails", () => {
+    const old = memoryStorage();
+    old.setItem('raumglanz.aiCapabilities', JSON.stringify({ approximatedModeIds: BUILTIN_APPROXIMATIONS }));
+    const read = readAiCapabilities(old);
+    expect(read).toEqual({ approximatedModeIds: BUILTIN_APPROXIMATIONS, unavailableModeIds: null });
+    // Its free modes stay free; what it cannot do is unknown, so nothing of the server is preselected.
+    expect(modePriceLabel(modeById('curbAppeal')!, read)).toBe('Kostenlos');
+    const bedroom = { roomType: 'bedroom' as const, perImage: { a: 'bedroom' as const } };
+    const analysis = { ...bedroom, recommendedModes: ['autoOptimize', 'hotelBed', 'declutter'] };
+    expect(defaultModes(analysis as never, [], true, read)).toEqual(['autoOptimize']);
+    expect(defaultModes(analysis as never, [], true, builtin)).toEqual(['autoOptimize', 'declutter']);
   });
 
   it('prices the sticky bar: approximations count 0, and the caption says no AI ran', () => {
@@ -86,5 +112,14 @@ describe('mode prices with the builtin capabilities', () => {
     };
     expect(defaultModes(analysis as never, [], false, builtin)).toEqual(['autoOptimize', 'shineAppliances']);
     expect(defaultModes(analysis as never, [], false)).toEqual(['autoOptimize']);
+  });
+
+  it("preselects for each photo's room: a bedroom and a kitchen get neither the living room's nor the bath's modes", () => {
+    const analysis = {
+      roomType: 'mixed' as const,
+      perImage: { a: 'bedroom' as const, b: 'kitchen' as const },
+      recommendedModes: ['autoOptimize', 'cleanCounters', 'arrangePillows', 'spaClean'],
+    };
+    expect(defaultModes(analysis as never, [], true, builtin)).toEqual(['autoOptimize', 'cleanCounters']);
   });
 });

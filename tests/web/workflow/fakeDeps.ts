@@ -5,6 +5,7 @@
 import { combineAnalyses } from '../../../core/analysis/room/combine';
 import { NO_VISIBLE_ELEMENTS } from '../../../core/catalog/recommendations';
 import type { RoomType } from '../../../core/catalog/types';
+import type { LoginReason } from '../../../web/api/auth';
 import { AppDb, addImages, type StoredImage } from '../../../web/data/db';
 import { createActions, type ActionDeps, type Actions } from '../../../web/workflow/actions';
 import type { WorkflowState } from '../../../web/workflow/machine';
@@ -23,7 +24,16 @@ export interface Harness {
     implement: { suggestions: string[]; idempotencyKey: string }[];
     fetchCredits: number;
     login: number;
-    saved: { kind: 'one' | 'zip'; count: number; n?: number; name?: string }[];
+    /** Each save: one file (its number) or a ZIP (its name), with the photos' own names in order. */
+    saved: {
+      kind: 'one' | 'zip';
+      count: number;
+      n?: number;
+      name?: string;
+      originals: (string | undefined)[];
+    }[];
+    /** Why each trip to /login was made. */
+    loginReasons: LoginReason[];
   };
   /** The state after the store has settled (dispatches are synchronous; effects are awaited by the test). */
   state(): WorkflowState;
@@ -49,6 +59,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
     fetchCredits: 0,
     login: 0,
     saved: [],
+    loginReasons: [],
   };
   const deps: ActionDeps = {
     db,
@@ -75,9 +86,13 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
         calls.suggestions.push({ images: images.length, roomTypes });
         return [];
       },
-      async implementSuggestions(_signal, { images, suggestions, idempotencyKey }) {
+      async implementSuggestions(_signal, { suggestions, idempotencyKey }) {
         calls.implement.push({ suggestions, idempotencyKey });
-        return images.map((_, i) => jpegBlob(`final-${i}`));
+        // Every line carried out, as a generative server does.
+        return {
+          blob: jpegBlob(`final-${calls.implement.length - 1}`),
+          applied: suggestions.map((_, i) => i),
+        };
       },
     },
     // Staging has its own tests (stagingActions.test.ts), which override these.
@@ -96,11 +111,14 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
       return { credits: 7 };
     },
     files: {
-      async saveOne(_blob, index) {
-        calls.saved.push({ kind: 'one', count: 1, n: index });
+      async saveOne(entry) {
+        calls.saved.push({ kind: 'one', count: 1, n: entry.n, originals: [entry.originalName] });
+        return { belowMinimum: null };
       },
-      async saveZip(blobs, name) {
-        calls.saved.push({ kind: 'zip', count: blobs.length, name });
+      async saveZip(entries, name) {
+        const originals = entries.map((entry) => entry.originalName);
+        calls.saved.push({ kind: 'zip', count: entries.length, name, originals });
+        return { belowMinimum: null };
       },
       allowsLabel: () => true,
     },
@@ -114,8 +132,9 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
     requestSync: () => undefined,
     isSignedIn: () => true,
     isOnline: () => true,
-    goToLogin: () => {
+    goToLogin: (reason) => {
       calls.login += 1;
+      calls.loginReasons.push(reason);
     },
     newKey: () => `key-${++keys}`,
     ...overrides,

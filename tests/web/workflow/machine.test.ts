@@ -10,12 +10,12 @@ import {
   currentStep,
   currentView,
   doneCount,
+  implementPlan,
   initialState,
   isLoading,
   needsAnalysis,
   plannedJobs,
   progressPercent,
-  remainingSeconds,
   roomTypeFor,
   selectedModeCount,
   selectedModesFor,
@@ -28,6 +28,7 @@ import {
   type WorkflowState,
 } from '../../../web/workflow/machine';
 import { restore } from '../../../web/workflow/restore';
+import { tNotice } from '../../../web/i18n/de';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { NewImage } from '../../../web/workflow/events';
 import { placedPiece, stagingProduct, toArranging } from '../../helpers/stagingFixtures';
@@ -115,10 +116,19 @@ const withSuggestions = () =>
       suggestion('s3'),
     ],
   });
+const withTip = () =>
+  run(loadingSuggestions(), {
+    type: 'suggestionsReceived',
+    suggestions: [suggestion('s1'), suggestion('tip', { tipOnly: true })],
+  });
 const implementing = () =>
   run(withSuggestions(), { type: 'suggestionToggled', suggestionId: 's1' }, { type: 'implementRequested' });
 const withFinal = () =>
-  run(implementing(), { type: 'finalReceived', images: [{ imageId: 'a', url: 'final:a' }] });
+  run(implementing(), {
+    type: 'finalReceived',
+    images: [{ imageId: 'a', url: 'final:a' }],
+    applied: [{ imageId: 'a', applied: ['Titel s1'], notApplied: [] }],
+  });
 const stagingOpen = () => run(inModes('a'), { type: 'stagingRedirect' });
 const withStagedFinal = () =>
   run(
@@ -145,7 +155,7 @@ describe('#currentStep and #currentView', () => {
     type: 'image/png',
     status,
   });
-  const batch = { startedAt: 0, total: 1, done: 0, failed: 0 };
+  const batch = { startedAt: 0, total: 1, done: 0, partial: 0, failed: 0 };
   const final = { images: [], appliedSuggestions: [] };
   const cases: [string, Partial<WorkflowState>, number, string][] = [
     ['nothing uploaded', {}, 1, 'upload'],
@@ -591,7 +601,7 @@ describe('processing', () => {
   it('enhancementStarted sets planned images pending, starts the batch and deducts credits', () => {
     const next = processing();
     expect(statuses(next)).toEqual(['pending', 'pending']);
-    expect(next.batch).toEqual({ startedAt: 1_000, total: 2, done: 0, failed: 0 });
+    expect(next.batch).toEqual({ startedAt: 1_000, total: 2, done: 0, partial: 0, failed: 0 });
     expect(next.credits).toBe(6);
     expect(next.showOptions).toBe(false);
     expect(currentView(next)).toBe('processing');
@@ -706,6 +716,40 @@ describe('processing', () => {
     });
   });
 
+  it('a photo whose one mode failed alone keeps its result, says why, and the toast counts it honestly', () => {
+    const partly =
+      'Hotelbett – Diese Optimierung braucht den KI-Dienst, der auf diesem Server nicht eingerichtet ist.';
+    const next = run(
+      processing(),
+      { type: 'imageEnhancing', imageId: 'a' },
+      { type: 'imageEnhanced', imageId: 'a', enhancedUrl: 'r:a', description: 'heller', error: partly },
+      { type: 'imageEnhancing', imageId: 'b' },
+      { type: 'imageFailed', imageId: 'b', error: 'kaputt' },
+    );
+    expect(image(next, 'a')).toMatchObject({ status: 'enhanced', enhancedUrl: 'r:a', error: partly });
+    expect(next.batch).toMatchObject({ done: 1, partial: 1, failed: 1 });
+    const finished = run(next, { type: 'batchFinished' });
+    expect(currentView(finished)).toBe('results');
+    expect(finished.notice).toMatchObject({
+      key: 'toast.batchPartly',
+      values: { done: 1, total: 2, partial: 1, failed: 1 },
+      tone: 'info',
+    });
+    expect(tNotice('toast.batchPartly', finished.notice!.values)).toEqual({
+      title: 'Optimierung teilweise abgeschlossen',
+      description:
+        '1 von 2 Bildern optimiert, 1 Fehler. Bei 1 davon wurde nicht alles angewendet – der Grund steht beim Bild.',
+    });
+    // A new result of the photo drops the old reason with the old result.
+    const again = run(
+      finished,
+      { type: 'enhancementStarted', price: 0, startedAt: 2 },
+      { type: 'imageEnhanced', imageId: 'a', enhancedUrl: 'r:a2' },
+    );
+    expect(image(again, 'a')).toMatchObject({ status: 'enhanced', enhancedUrl: 'r:a2' });
+    expect(image(again, 'a')?.error).toBeUndefined();
+  });
+
   it('batchFinished with no success says so and returns to mode selection', () => {
     const next = run(
       processing(),
@@ -792,27 +836,6 @@ describe('processing', () => {
     const state = deepFreeze({ ...initialState, credits: 5 });
     expect(run(state, { type: 'creditsLoaded', credits: Number.NaN })).toBe(state);
   });
-
-  it.each([
-    ['nothing finished yet, 10 s in', { done: 0, failed: 0 }, 11_000, 50],
-    ['nothing finished, past the default', { done: 0, failed: 0 }, 90_000, 0],
-    ['1 of 4 after 20 s', { done: 1, failed: 0 }, 21_000, 60],
-    ['2 of 4 (one failed) after 20 s', { done: 1, failed: 1 }, 21_000, 20],
-    ['all done', { done: 3, failed: 1 }, 41_000, 0],
-  ])('remainingSeconds: %s -> %i', (_name, counts, now, expected) => {
-    expect(remainingSeconds({ startedAt: 1_000, total: 4, ...counts }, now)).toBe(expected);
-  });
-
-  // With the time the latest image finished, the estimate counts down instead of growing while one runs long.
-  it.each([
-    ['1 of 4 finished at 20 s, asked right then', 21_000, 21_000, 60],
-    ['1 of 4 finished at 20 s, 15 s later', 21_000, 36_000, 45],
-    ['1 of 4 finished at 20 s, 90 s later', 21_000, 111_000, 0],
-    ['a finish time in the future is read as now', 50_000, 21_000, 60],
-  ])('remainingSeconds counting down: %s -> %i', (_name, finishedAt, now, expected) => {
-    const batch = { startedAt: 1_000, total: 4, done: 1, failed: 0 };
-    expect(remainingSeconds(batch, now, 60, finishedAt)).toBe(expected);
-  });
 });
 
 describe('suggestions', () => {
@@ -886,7 +909,14 @@ describe('suggestions', () => {
     ['custom text without suggestions', withResults, { type: 'customSuggestionChanged', text: 'x' }],
     ['a second implement request', implementing, { type: 'implementRequested' }],
     ['implementing without suggestions', withResults, { type: 'implementRequested' }],
-    ['a final answer nobody asked for', withSuggestions, { type: 'finalReceived', images: [] }],
+    ['a final answer nobody asked for', withSuggestions, { type: 'finalReceived', images: [], applied: [] }],
+    ['progress nobody asked for', withSuggestions, { type: 'implementProgressed', current: 1, total: 1 }],
+    ['progress without photos', implementing, { type: 'implementProgressed', current: 1, total: 0 }],
+    [
+      'a tick on a tip the server cannot carry out',
+      withTip,
+      { type: 'suggestionToggled', suggestionId: 'tip' },
+    ],
     ['an implement failure nobody asked for', withSuggestions, { type: 'implementFailed' }],
   ] as [string, () => WorkflowState, WorkflowEvent][])('ignores %s', (_name, make, event) => {
     const state = make();
@@ -916,30 +946,88 @@ describe('suggestions', () => {
     },
   );
 
-  it('finalReceived stores the images and what was applied (step 5)', () => {
+  it('finalReceived stores the images and, per photo, what the server applied (step 5)', () => {
+    const applied = [
+      { imageId: 'a', applied: ['Titel s1'], notApplied: ['Pflanze ans Fenster'] },
+      { imageId: 'b', applied: ['Titel s2', 'Pflanze ans Fenster'], notApplied: [] },
+      // A photo not in the final result has nothing to show.
+      { imageId: 'gone', applied: ['Titel s3'], notApplied: [] },
+    ];
     const next = run(
       withSuggestions(),
       { type: 'suggestionToggled', suggestionId: 's2' },
       { type: 'suggestionToggled', suggestionId: 's1' },
       { type: 'customSuggestionChanged', text: '  Pflanze ans Fenster ' },
       { type: 'implementRequested' },
+      { type: 'implementProgressed', current: 2, total: 2 },
       {
         type: 'finalReceived',
         images: [
           { imageId: 'a', url: 'f:a' },
           { imageId: 'b', url: 'f:b' },
         ],
+        applied,
       },
     );
     expect(next.implementing).toBe(false);
+    expect(next.implementProgress).toBeNull();
     expect(next.finalResult).toEqual({
       images: [
         { imageId: 'a', url: 'f:a' },
         { imageId: 'b', url: 'f:b' },
       ],
-      appliedSuggestions: ['Titel s1', 'Titel s2', 'Pflanze ans Fenster'],
+      appliedSuggestions: applied.slice(0, 2),
     });
     expect(currentStep(next)).toBe(5);
+  });
+
+  it.each([
+    ['the photo being worked on', 2, 3, { current: 2, total: 3 }],
+    ['a count past the end, held at the last photo', 5, 3, { current: 3, total: 3 }],
+  ])('implementProgressed shows %s', (_name, current, total, expected) => {
+    expect(run(implementing(), { type: 'implementProgressed', current, total }).implementProgress).toEqual(
+      expected,
+    );
+  });
+
+  it('a tip the server cannot carry out is never sent, even when a saved state ticked it', () => {
+    const state = run(withSuggestions(), {
+      type: 'suggestionToggled',
+      suggestionId: 's3',
+    });
+    const tipTicked = {
+      ...state,
+      suggestions: state.suggestions.map((s) => (s.id === 's3' ? { ...s, tipOnly: true } : s)),
+    };
+    const next = run(tipTicked, { type: 'implementRequested' });
+    expect(next.notice).toMatchObject({ key: 'toast.noSuggestionsSelected' });
+    expect(next.implementing).toBe(false);
+  });
+
+  it('implementPlan sends each photo its own ticked suggestions and the custom text, not the tips', () => {
+    const state = run(
+      withSuggestions(),
+      { type: 'suggestionToggled', suggestionId: 's1' },
+      { type: 'suggestionToggled', suggestionId: 's3' },
+      { type: 'customSuggestionChanged', text: ' Mehr Licht ' },
+    );
+    expect(implementPlan(state)).toEqual([
+      {
+        imageId: 'a',
+        lines: [
+          { line: 'Titel s1: Beschreibung s1', label: 'Titel s1' },
+          { line: 'Titel s3: Beschreibung s3', label: 'Titel s3' },
+          { line: 'Mehr Licht', label: 'Mehr Licht' },
+        ],
+      },
+      {
+        imageId: 'b',
+        lines: [
+          { line: 'Titel s3: Beschreibung s3', label: 'Titel s3' },
+          { line: 'Mehr Licht', label: 'Mehr Licht' },
+        ],
+      },
+    ]);
   });
 
   it('implementFailed returns to the suggestions with an error notice', () => {
@@ -1150,11 +1238,19 @@ describe('#restore', () => {
     const next = restore({
       version: 1,
       images: [
-        { id: 'a', name: 'a.jpg', size: 10, type: 'image/png', status: 'uploaded', extra: 'dropped' },
+        {
+          id: 'a',
+          name: 'a.jpg',
+          size: 10,
+          type: 'image/png',
+          pixels: 120,
+          status: 'uploaded',
+          extra: 'dropped',
+        },
         { id: 'a', name: 'dup.jpg', size: 11, type: 'image/png', status: 'uploaded' },
         { id: 'b', name: 'b.jpg', size: -1, type: 'image/png', status: 'uploaded' },
         { id: 'c', name: 'c.jpg', size: 12, type: 'image/png', status: 'exploded' },
-        { id: 'd', name: 'd.jpg', size: 13, type: 'image/png', status: 'enhanced' },
+        { id: 'd', name: 'd.jpg', size: 13, type: 'image/png', pixels: -1, status: 'enhanced' },
         { id: 'e', name: 'e.jpg', size: 14, type: 'image/png', status: 'enhanced', enhancedUrl: 'r:e' },
         'garbage',
       ],
@@ -1181,7 +1277,7 @@ describe('#restore', () => {
       notice: { id: 5, key: 'toast.analysisDone', tone: 'info' },
     });
     expect(next.images).toEqual([
-      { id: 'a', name: 'a.jpg', size: 10, type: 'image/png', status: 'uploaded' },
+      { id: 'a', name: 'a.jpg', size: 10, type: 'image/png', pixels: 120, status: 'uploaded' },
       { id: 'd', name: 'd.jpg', size: 13, type: 'image/png', status: 'uploaded' },
       { id: 'e', name: 'e.jpg', size: 14, type: 'image/png', status: 'enhanced', enhancedUrl: 'r:e' },
     ]);
@@ -1200,6 +1296,27 @@ describe('#restore', () => {
     expect(next.finalResult).toBeNull();
     expect(next.credits).toBe(0);
     expect(next.notice).toBeNull();
+  });
+
+  it('keeps a final result saved before it said per photo what was applied, without those claims', () => {
+    const next = restore({
+      version: 1,
+      images: [
+        { id: 'a', name: 'a.jpg', size: 1, type: 'image/jpeg', status: 'enhanced', enhancedUrl: 'r:a' },
+      ],
+      suggestions: [suggestion('tip', { tipOnly: true })],
+      finalResult: {
+        images: [{ imageId: 'a', url: 'final:a' }],
+        appliedSuggestions: ['Obstschale', { imageId: 'a', applied: ['Mehr Licht'], notApplied: [] }],
+      },
+      implementing: true,
+      implementProgress: { current: 1, total: 1 },
+    });
+    expect(next.finalResult?.appliedSuggestions).toEqual([
+      { imageId: 'a', applied: ['Mehr Licht'], notApplied: [] },
+    ]);
+    expect(next.suggestions).toEqual([suggestion('tip', { tipOnly: true })]);
+    expect(next.implementProgress).toBeNull();
   });
 
   it('keeps a valid analysis, limited to the images still held', () => {
@@ -1267,7 +1384,8 @@ describe('purity', () => {
     { type: 'suggestionToggled', suggestionId: 's1' },
     { type: 'customSuggestionChanged', text: 'x' },
     { type: 'implementRequested' },
-    { type: 'finalReceived', images: [] },
+    { type: 'implementProgressed', current: 1, total: 2 },
+    { type: 'finalReceived', images: [], applied: [] },
     { type: 'implementFailed' },
     { type: 'stagingCompleted', imageId: 'a', stagedUrl: 's', shoppingList },
     { type: 'compareOpened', imageId: 'a' },

@@ -231,11 +231,11 @@ describe('staging actions', () => {
     },
   );
 
-  it('sends a visitor to the login', async () => {
+  it('sends a visitor to the login, saying why', async () => {
     await open({ staging: stagingFake([]) });
     h.deps.isSignedIn = () => false;
     await h.actions.analyzeStaging();
-    expect(h.calls.login).toBe(1);
+    expect(h.calls.loginReasons).toEqual(['staging']);
     expect(step()).toBe('options');
   });
 });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../../../core/catalog/limits';
 import { sha256Hex } from '../../../web/data/hash';
-import { t } from '../../../web/i18n/de';
+import { t, tNotice } from '../../../web/i18n/de';
 import { createHarness, jpegBlob, type Harness } from './fakeDeps';
 
 const FIXTURES = '/work/shared/fixtures/photos';
@@ -19,14 +19,22 @@ afterEach(async () => {
 });
 
 describe('addFiles', () => {
-  it('stores an accepted photo under its hash, with its preview, and adds it to the workflow', async () => {
+  it('stores an accepted photo under its hash, with its preview, and adds it to the workflow with its pixels', async () => {
     const preview = jpegBlob('preview');
     h = await createHarness({ makePreview: async () => preview });
     const file = photo('canon-dslr.jpg');
     await h.actions.addFiles([file]);
     const id = await sha256Hex(file);
+    // 5184 x 3456 as its header says (the time estimate scales with it).
     expect(h.state().images).toEqual([
-      { id, name: 'canon-dslr.jpg', size: file.size, type: 'image/jpeg', status: 'uploaded' },
+      {
+        id,
+        name: 'canon-dslr.jpg',
+        size: file.size,
+        type: 'image/jpeg',
+        pixels: 5184 * 3456,
+        status: 'uploaded',
+      },
     ]);
     const row = await h.db.images.get(id);
     expect(row?.original.size).toBe(file.size);
@@ -123,15 +131,19 @@ describe('importListing', () => {
     expect(h.state().notice).toMatchObject({ key: 'toast.imagesImported', values: { n: 2 } });
   });
 
-  it("returns and shows the server's reason when the import fails", async () => {
+  it("returns and shows the server's reason when the import fails, and the way out", async () => {
     h = await createHarness({
       scrapeListing: async () => ({ ok: false, message: 'Inserat nicht gefunden' }),
     });
     expect(await h.actions.importListing('https://www.airbnb.de/rooms/1')).toBe('Inserat nicht gefunden');
-    expect(h.state().notice).toMatchObject({
+    const notice = h.state().notice!;
+    expect(notice).toMatchObject({
       key: 'importToast.failed',
       values: { message: 'Inserat nicht gefunden' },
     });
+    expect(tNotice(notice.key, notice.values).description).toBe(
+      'Inserat nicht gefunden Lade deine Fotos stattdessen direkt hoch.',
+    );
     expect(h.state().images).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 // 'Fertig optimiert': before and after side by side, paging 'x von n' that wraps around, download one
-// ('optimiertes-bild-N.png') or all as one ZIP, the furnishing list when staging made one, and what was applied.
+// ('optimiertes-bild-N-<own name>.jpg') or all as one ZIP, the furnishing list when staging made one, and what
+// was applied to the photo on screen.
 
 import { useEffect, useState } from 'react';
 import { isAffiliateLink } from '../../../core/staging/links';
@@ -8,6 +9,7 @@ import type { AppDb } from '../../data/db';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
 import { usePreviewUrl } from '../../workflow/previews';
+import type { AppliedToPhoto } from '../../workflow/machine';
 import { ArrowLeft } from '../../components/icons';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
 import { PortalPresetOption } from '../../components/PortalPresetOption';
@@ -49,11 +51,49 @@ function useFinalImage(db: AppDb, key: string | undefined): Stored {
   return stored.key === key ? stored.value : { state: 'loading' };
 }
 
+/**
+ * 'Angewendete Verbesserungen' of the photo on screen: only what the server carried out in this photo (never a
+ * ticked idea it could not do, never one meant for another photo), and what it did not.
+ */
+function AppliedToThisPhoto({
+  photo,
+  n,
+  name,
+  several,
+}: {
+  photo: AppliedToPhoto | undefined;
+  n: number;
+  name: string | undefined;
+  several: boolean;
+}) {
+  const applied = photo?.applied ?? [];
+  const notApplied = photo?.notApplied ?? [];
+  return (
+    <section className="card" aria-labelledby="applied-title">
+      <h3 id="applied-title">{t('final.applied')}</h3>
+      {several && name !== undefined && <p className="field-hint">{t('final.appliedFor', { n, name })}</p>}
+      {applied.length > 0 ? (
+        <ul>
+          {applied.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t('final.appliedNone')}</p>
+      )}
+      {notApplied.length > 0 && (
+        <p className="field-hint">{t('final.notApplied', { list: notApplied.join(', ') })}</p>
+      )}
+    </section>
+  );
+}
+
 export function FinalScreen() {
   const actions = useActions();
   const { db } = useServices();
   const dispatch = useDispatch();
   const final = useAppState((s) => s.finalResult);
+  const photos = useAppState((s) => s.images);
   const images = final?.images ?? [];
   const [page, setPage] = useState(0);
   const index = images.length > 0 ? page % images.length : 0;
@@ -146,15 +186,13 @@ export function FinalScreen() {
           <p className="field-hint">{final.shoppingList.affiliateDisclaimer}</p>
         </section>
       )}
-      {final && final.appliedSuggestions.length > 0 && (
-        <section className="card" aria-labelledby="applied-title">
-          <h3 id="applied-title">{t('final.applied')}</h3>
-          <ul>
-            {final.appliedSuggestions.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ul>
-        </section>
+      {final && final.appliedSuggestions.length > 0 && current && (
+        <AppliedToThisPhoto
+          photo={final.appliedSuggestions.find((entry) => entry.imageId === current.imageId)}
+          n={index + 1}
+          name={photos.find((image) => image.id === current.imageId)?.name}
+          several={images.length > 1}
+        />
       )}
       <DownloadFormatOption />
       <PortalPresetOption furnished={furnished} />

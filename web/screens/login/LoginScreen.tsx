@@ -1,10 +1,11 @@
 // /login: sign in, or create an account (Name, E-Mail, Passwort), then go back where the user came from
-// (?next=, see safeReturnPath). Every failure is one German sentence in an alert; the form keeps its input.
+// (?next=, see safeReturnPath). A visitor the app sent here reads why first (?reason=). Every failure is one
+// German sentence in an alert; the form keeps its input.
 
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../core/contract/authRules';
-import { safeReturnPath, signIn, signUp, useSession, type AuthResult } from '../../api/auth';
+import { loginReasonOf, safeReturnPath, signIn, signUp, useSession, type AuthResult } from '../../api/auth';
 import { t } from '../../i18n/de';
 import './login.css';
 
@@ -25,6 +26,7 @@ export function LoginScreen() {
   const session = useSession();
   const [params] = useSearchParams();
   const returnTo = safeReturnPath(params.get('next'));
+  const reason = loginReasonOf(params.get('reason'));
   const [mode, setMode] = useState<Mode>('signIn');
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -69,8 +71,17 @@ export function LoginScreen() {
 
   return (
     <div className="page">
-      <section className="card login" aria-labelledby={`${id}-title`}>
+      <section
+        className="card login"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={reason ? `${id}-reason` : undefined}
+      >
         <h1 id={`${id}-title`}>{t(mode === 'signIn' ? 'auth.title' : 'auth.signUpTitle')}</h1>
+        {reason && (
+          <p id={`${id}-reason`} className="login__reason">
+            {t(`auth.reasons.${reason}`)}
+          </p>
+        )}
         <p className="login__intro">{t('auth.intro')}</p>
         <div className="login__tabs" role="tablist" aria-label={t('auth.modeLabel')}>
           <button

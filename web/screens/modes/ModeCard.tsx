@@ -1,8 +1,10 @@
 // One mode as a selectable card: icon, German name and description, its price ('Kostenlos · offline' for
-// device modes, 'Kostenlos' for what this server does without AI; priceLabel.ts) and the 'Empfohlen' badge. A checkbox to assistive technology.
+// device modes, 'Kostenlos' for what this server does without AI; priceLabel.ts) and the 'Empfohlen' badge. A
+// checkbox to assistive technology. A mode this server cannot do says 'Braucht einen KI-Server' instead of a
+// price and cannot be ticked (aria-disabled, so it stays focusable and its reason is read out).
 
 import type { Mode } from '../../../core/catalog/types';
-import { modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
+import { isModeUnavailable, modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
 import { useId } from 'react';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../services/online';
@@ -29,18 +31,24 @@ export function ModeCard({
   const cost = modeCost(mode, capabilities);
   const signedIn = useSession().userId !== null;
   const online = useOnline();
+  const unavailable = !opensDialog && isModeUnavailable(mode.id, capabilities);
+  // Ticked before this server said it cannot do it (a saved selection): it may still be unticked.
+  const locked = unavailable && !selected;
   // A paid mode ticked by someone who cannot run it now is told why here, before anything else happens.
   // Offline, a server mode that can run waits in the outbox and goes out once the connection is back.
   const note: MessageKey | null = !selected
     ? null
-    : cost > 0 && !signedIn
-      ? online
-        ? 'modes.needsAccount'
-        : 'modes.needsConnection'
-      : mode.runsOn === 'server' && !online
-        ? 'modes.waitsForConnection'
-        : null;
+    : unavailable
+      ? 'modes.unavailableSelected'
+      : cost > 0 && !signedIn
+        ? online
+          ? 'modes.needsAccount'
+          : 'modes.needsConnection'
+        : mode.runsOn === 'server' && !online
+          ? 'modes.waitsForConnection'
+          : null;
   const noteId = useId();
+  const reasonId = useId();
   return (
     <li>
       <button
@@ -48,9 +56,10 @@ export function ModeCard({
         {...(opensDialog
           ? { 'aria-haspopup': 'dialog' as const }
           : { role: 'checkbox', 'aria-checked': selected })}
-        className={`mode-card${selected ? ' mode-card--selected' : ''}`}
-        onClick={onToggle}
-        aria-describedby={note ? noteId : undefined}
+        className={`mode-card${selected ? ' mode-card--selected' : ''}${unavailable ? ' mode-card--unavailable' : ''}`}
+        onClick={locked ? undefined : onToggle}
+        aria-disabled={locked || undefined}
+        aria-describedby={note ? noteId : locked ? reasonId : undefined}
       >
         <span className="mode-card__icon" aria-hidden="true">
           <ModeIcon name={mode.icon} />
@@ -70,8 +79,16 @@ export function ModeCard({
             )}
           </span>
         </span>
-        <span className={`pill${cost === 0 ? ' pill--free' : ''}`}>{modePriceLabel(mode, capabilities)}</span>
+        <span className={`pill${unavailable ? ' pill--unavailable' : cost === 0 ? ' pill--free' : ''}`}>
+          {modePriceLabel(mode, capabilities)}
+        </span>
       </button>
+      {/* Outside the button, so it describes the card without becoming part of its name. */}
+      {locked && (
+        <span id={reasonId} className="visually-hidden">
+          {t('modes.needsAiServerReason')}
+        </span>
+      )}
       {note && (
         <p id={noteId} className="mode-card__note" role="status">
           {t(note)}

@@ -1,18 +1,29 @@
-// The list of mode cards for one selection: recommended modes first, then the room's modes, then the rest.
-// Collapsed it shows three plus any selected ('weitere Optimierungen anzeigen' opens the rest).
+// The list of mode cards for one selection: recommended modes first, then the room's modes, then the rest, and
+// last what this server cannot do. Collapsed it shows three plus any selected ('weitere Optimierungen anzeigen'
+// opens the rest).
 
 import { useId, useState } from 'react';
 import { COLLAPSED_LIST_COUNT } from '../../../core/catalog/limits';
-import { globalModes, modeById, roomModes } from '../../../core/catalog/modes';
-import type { Mode, RoomType } from '../../../core/catalog/types';
+import {
+  globalModes,
+  isModeUnavailable,
+  modeById,
+  opensStagingFlow,
+  roomModes,
+} from '../../../core/catalog/modes';
+import type { AiCapabilities, Mode, RoomType } from '../../../core/catalog/types';
 import { useActions } from '../../services/context';
 import { t } from '../../i18n/de';
 import { ModeCard } from './ModeCard';
 
-/** The modes offered for a room, in display order, without repeats. */
+/**
+ * The modes offered for a room, in display order, without repeats. What the server cannot do comes last, so the
+ * collapsed list shows what can be ticked.
+ */
 export function orderedModes(
   roomType: RoomType | 'mixed' | undefined,
   recommended: readonly string[],
+  capabilities: AiCapabilities,
 ): Mode[] {
   const room: RoomType = !roomType || roomType === 'mixed' ? 'general' : roomType;
   const seen = new Set<string>();
@@ -26,7 +37,8 @@ export function orderedModes(
   recommended.forEach((id) => add(modeById(id)));
   roomModes(room).forEach(add);
   globalModes().forEach(add);
-  return ordered;
+  const possible = ordered.filter((mode) => !isModeUnavailable(mode.id, capabilities));
+  return [...possible, ...ordered.filter((mode) => !possible.includes(mode))];
 }
 
 export function ModeList({
@@ -59,8 +71,8 @@ export function ModeList({
             selected={selected.includes(mode.id)}
             recommended={recommended.includes(mode.id)}
             // The staging modes are not toggled: they open the staging dialog for the one photo.
-            opensDialog={mode.category === 'staging'}
-            onToggle={() => (mode.category === 'staging' ? openStaging() : onToggle(mode.id))}
+            opensDialog={opensStagingFlow(mode)}
+            onToggle={() => (opensStagingFlow(mode) ? openStaging() : onToggle(mode.id))}
           />
         ))}
       </ul>

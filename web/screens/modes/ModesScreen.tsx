@@ -1,15 +1,17 @@
 // 'Wähle deine Optimierungen': the same modes for all photos or a choice per photo, the detected room, the
-// mode cards, and the sticky bar with the count, the price and 'Optimierungen anwenden'.
+// mode cards, and the sticky bar with the count, the price and 'Optimierungen anwenden'. 'Empfohlen' marks
+// only what this server can do and what fits the photos' rooms (core/catalog offeredRecommendations).
 
 import { useNavigate } from 'react-router';
-import { isDeviceMode, modeById, modeCostById, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
-import type { RoomType } from '../../../core/catalog/types';
+import { isDeviceMode, modeCostById, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
+import { modeFitsRoom, offeredRecommendations } from '../../../core/catalog/recommendations';
 import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../services/online';
 import { useAiCapabilities } from '../../data/aiCapabilities';
 import { t, tn } from '../../i18n/de';
 import {
+  analysedRooms,
   applyValidation,
   creditsNeeded,
   plannedJobs,
@@ -24,12 +26,6 @@ import { ModeList, orderedModes } from './ModeList';
 import { selectionPriceLabel } from './priceLabel';
 import { ArrowLeft } from '../../components/icons';
 
-/** Global and 'general' modes fit every photo; a room's own modes fit photos of that room. */
-function fitsRoom(modeId: string, room: RoomType | undefined): boolean {
-  const roomType = modeById(modeId)?.roomType;
-  return roomType === undefined || roomType === 'general' || roomType === room;
-}
-
 function ImageModes({ image, n }: { image: ImageItem; n: number }) {
   const { db } = useServices();
   const dispatch = useDispatch();
@@ -37,10 +33,12 @@ function ImageModes({ image, n }: { image: ImageItem; n: number }) {
   const room = useAppState((s) => roomTypeFor(s, image.id));
   const selected = useAppState((s) => selectedModesFor(s, image.id));
   const allRecommended = useAppState((s) => s.analysis?.recommendedModes ?? []);
+  const capabilities = useAiCapabilities();
   // The analysis recommends for all photos together; a kitchen's modes are no recommendation for the
   // bathroom. A mode of another room stays listed while it is selected (e.g. copied from 'Alle gleich').
-  const recommended = allRecommended.filter((id) => fitsRoom(id, room));
-  const listed = [...recommended, ...selected.filter((id) => !fitsRoom(id, room))];
+  const recommended = offeredRecommendations(allRecommended, room ? [room] : [], capabilities);
+  const fits = (id: string) => room !== undefined && modeFitsRoom(id, room);
+  const listed = [...recommended, ...selected.filter((id) => !fits(id))];
   const label = t('modes.imageLabel', { n, name: image.name });
   return (
     <section className="card image-modes" aria-label={label}>
@@ -53,7 +51,7 @@ function ImageModes({ image, n }: { image: ImageItem; n: number }) {
       </div>
       <ModeList
         label={label}
-        modes={orderedModes(room, listed)}
+        modes={orderedModes(room, listed, capabilities)}
         selected={selected}
         recommended={recommended}
         onToggle={(modeId) => dispatch({ type: 'modeToggled', modeId, imageId: image.id })}
@@ -83,7 +81,11 @@ export function ModesScreen() {
   const autoOptimizeSelected = useAppState((s) =>
     s.images.some((image) => selectedModesFor(s, image.id).includes('autoOptimize')),
   );
-  const recommended = analysis?.recommendedModes ?? [];
+  const recommended = offeredRecommendations(
+    analysis?.recommendedModes ?? [],
+    analysedRooms(analysis),
+    capabilities,
+  );
   const room = analysis?.roomType;
   const short = signedIn && price > credits;
   // Paid recommendations are listed but not ticked for who cannot run them now; the note says why.
@@ -128,7 +130,7 @@ export function ModesScreen() {
       {selection.kind === 'uniform' ? (
         <ModeList
           label={t('modes.title')}
-          modes={orderedModes(room, recommended)}
+          modes={orderedModes(room, recommended, capabilities)}
           selected={selection.uniform}
           recommended={recommended}
           onToggle={(modeId) => dispatch({ type: 'modeToggled', modeId })}

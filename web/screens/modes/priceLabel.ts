@@ -1,12 +1,14 @@
 // What the mode cards and the sticky bar say a choice costs: device modes are free and offline, a server mode
 // this server only approximates with classical processing is free too (credits are for real AI work only), the
-// rest cost credits. Pure, so the captions are tested without rendering.
-import { modeCost } from '../../../core/catalog/modes';
+// rest cost credits, and a mode this server cannot do at all shows no price but 'Braucht einen KI-Server'. Pure,
+// so the captions are tested without rendering.
+import { isModeUnavailable, modeCost } from '../../../core/catalog/modes';
 import type { AiCapabilities, Mode } from '../../../core/catalog/types';
 import { t, tn } from '../../i18n/de';
 
 /** The price pill of one mode card. */
 export function modePriceLabel(mode: Mode, capabilities: AiCapabilities): string {
+  if (isModeUnavailable(mode.id, capabilities)) return t('modes.needsAiServer');
   const cost = modeCost(mode, capabilities);
   if (cost === 0) return mode.runsOn === 'device' ? t('modes.free') : t('modes.freeOnServer');
   return cost === 1 ? t('modes.creditsOne') : t('modes.credits', { n: cost });

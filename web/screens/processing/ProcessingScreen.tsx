@@ -2,12 +2,12 @@
 // every second, one status card per photo and 'x von n Bildern fertig'.
 
 import { useEffect, useState } from 'react';
-import { COUNTDOWN_TICK_MS, DEFAULT_ESTIMATE_SECONDS, TIP_ROTATION_MS } from '../../../core/catalog/limits';
+import { COUNTDOWN_TICK_MS, TIP_ROTATION_MS } from '../../../core/catalog/limits';
 import { useActions, useAppState, useServices } from '../../services/context';
 import { de, t, type MessageKey } from '../../i18n/de';
-import { doneCount, remainingSeconds, type ImageItem, type ImageStatus } from '../../workflow/machine';
+import { doneCount, type ImageItem, type ImageStatus } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
-import { formatRemaining } from './formatRemaining';
+import { formatRemaining, remainingSeconds } from './formatRemaining';
 
 const STATUS_KEYS: Record<ImageStatus, MessageKey> = {
   uploaded: 'processing.statusPending',
@@ -25,8 +25,11 @@ function StatusCard({ image }: { image: ImageItem }) {
       {url && <img src={url} alt="" />}
       <span className="status-card__name">{image.name}</span>
       <span className="status-card__status">
-        {t(STATUS_KEYS[image.status])}
-        {image.status === 'error' && image.error ? `: ${image.error}` : ''}
+        {/* A photo whose one mode failed alone kept the rest: 'Fertig, nicht alles angewendet: Hotelbett – …'. */}
+        {t(
+          image.status === 'enhanced' && image.error ? 'processing.statusPartly' : STATUS_KEYS[image.status],
+        )}
+        {(image.status === 'error' || image.status === 'enhanced') && image.error ? `: ${image.error}` : ''}
       </span>
     </li>
   );
@@ -70,10 +73,14 @@ export function ProcessingScreen() {
 
   const total = batch?.total ?? images.length;
   const percent = total > 0 ? Math.round((finished / total) * 100) : 0;
-  const remaining = formatRemaining(
-    batch ? remainingSeconds(batch, now, DEFAULT_ESTIMATE_SECONDS, lastFinishedAt) : 0,
-  );
   const inBatch = images.filter((image) => image.status !== 'uploaded' || !batch);
+  const photos = inBatch.map((image) => ({
+    pixels: image.pixels,
+    finished: image.status === 'enhanced' || image.status === 'error',
+  }));
+  const remaining = formatRemaining(
+    batch ? remainingSeconds(photos, batch.startedAt, now, lastFinishedAt) : 0,
+  );
 
   return (
     <section className="card processing" aria-labelledby="processing-title" aria-busy="true">

@@ -36,6 +36,10 @@ function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () =>
             max={SLIDER_MAX_PERCENT}
           />
           {image.description && <p className="field-hint">{image.description}</p>}
+          {/* A mode that failed alone: the photo kept the rest, and says which mode did not run and why. */}
+          {image.error && (
+            <p className="field-error">{t('results.partlyFailed', { message: image.error })}</p>
+          )}
           <div className="result-card__actions">
             <button type="button" className="button" onClick={onDownload}>
               {t('results.download')}

@@ -25,7 +25,9 @@ const STAGE_STYLE = {
   maxWidth: '100%',
   lineHeight: 0,
 } as const;
-const IMAGE_STYLE = { display: 'block', maxWidth: '100%', maxHeight: '70vh', height: 'auto' } as const;
+// At most the frame's size (.retouch__frame is a size container): the photo gets what the title, the hint and
+// the controls leave, so the buttons stay on screen at any window size.
+const IMAGE_STYLE = { display: 'block', maxWidth: '100cqw', maxHeight: '100cqh', height: 'auto' } as const;
 const CANVAS_STYLE = {
   position: 'absolute',
   inset: 0,
@@ -132,27 +134,29 @@ export function RetouchDialog({ image, onClose }: { image: ImageItem; onClose: (
           <p id="retouch-hint" className="field-hint">
             {t('retouch.hint')}
           </p>
-          <div className="retouch__stage" style={STAGE_STYLE} aria-busy={working}>
-            {url && (
-              <img
-                src={url}
-                alt={image.name}
-                style={IMAGE_STYLE}
-                onLoad={(e) => sizeCanvas(e.currentTarget)}
+          <div className="retouch__frame">
+            <div className="retouch__stage" style={STAGE_STYLE} aria-busy={working}>
+              {url && (
+                <img
+                  src={url}
+                  alt={image.name}
+                  style={IMAGE_STYLE}
+                  onLoad={(e) => sizeCanvas(e.currentTarget)}
+                />
+              )}
+              <canvas
+                ref={canvasRef}
+                className="retouch__canvas"
+                style={CANVAS_STYLE}
+                role="img"
+                aria-label={t('retouch.canvas')}
+                data-testid="retouch-canvas"
+                onPointerDown={onPointerDown}
+                onPointerMove={onPointerMove}
+                onPointerUp={onPointerUp}
+                onPointerCancel={onPointerUp}
               />
-            )}
-            <canvas
-              ref={canvasRef}
-              className="retouch__canvas"
-              style={CANVAS_STYLE}
-              role="img"
-              aria-label={t('retouch.canvas')}
-              data-testid="retouch-canvas"
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={onPointerUp}
-            />
+            </div>
           </div>
           <div className="retouch__controls" style={CONTROLS_STYLE}>
             <label className="retouch__size">

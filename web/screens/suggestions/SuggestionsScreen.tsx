@@ -1,5 +1,6 @@
 // 'Unsere Verbesserungsvorschläge': tabs per photo ('Bild n') and 'Alle Vorschläge', suggestions to tick with a
-// link to matching products, an optional own suggestion, and 'Vorschläge umsetzen'.
+// link to matching products (tips the server cannot carry out are shown without a tick box), an optional own
+// suggestion, and 'Vorschläge umsetzen' with its progress photo by photo.
 
 import { useState, type KeyboardEvent } from 'react';
 import { shopSearchUrl } from '../../../core/text/shopLink';
@@ -7,6 +8,38 @@ import { useActions, useAppState, useDispatch } from '../../services/context';
 import { t } from '../../i18n/de';
 import { suggestionSourceImages } from '../../workflow/machine';
 import { ArrowLeft } from '../../components/icons';
+
+/** 'Vorschläge werden umgesetzt…' and, once the first photo is sent, 'Foto n von m' with its bar. */
+function ImplementProgress() {
+  const progress = useAppState((s) => s.implementProgress);
+  const done = progress ? progress.current - 1 : 0;
+  const percent = progress ? Math.round((done / progress.total) * 100) : 0;
+  return (
+    <div className="implement-progress">
+      <p role="status">
+        {progress && (
+          <span className="implement-progress__count">
+            {t('suggestions.progress', { n: progress.current, total: progress.total })}
+          </span>
+        )}{' '}
+        {t('suggestions.implementing')}
+      </p>
+      {progress && (
+        <div
+          className="steps__bar"
+          role="progressbar"
+          aria-label={t('suggestions.progressLabel')}
+          aria-valuemin={0}
+          aria-valuemax={progress.total}
+          aria-valuenow={done}
+          aria-valuetext={t('suggestions.progressValue', { n: progress.current, total: progress.total })}
+        >
+          <div className="steps__fill" style={{ width: `${Math.max(5, percent)}%` }} />
+        </div>
+      )}
+    </div>
+  );
+}
 
 export function SuggestionsScreen() {
   const { implement } = useActions();
@@ -72,21 +105,33 @@ export function SuggestionsScreen() {
           {shown.map((s) => {
             const shop = shopSearchUrl(s.hauptartikelContent);
             const photo = photoOf(s.imageId);
+            const text = (
+              <span>
+                {photo && <span className="pill suggestion__photo">{photo}</span>}{' '}
+                {s.tipOnly && <span className="pill pill--accent">{t('suggestions.tip')}</span>}{' '}
+                <strong>{s.title}</strong>
+                <span className="suggestion__description">{s.description}</span>
+              </span>
+            );
             return (
-              <li key={s.id} className="suggestion">
-                <label>
-                  <input
-                    type="checkbox"
-                    checked={s.selected}
-                    disabled={implementing}
-                    onChange={() => dispatch({ type: 'suggestionToggled', suggestionId: s.id })}
-                  />
-                  <span>
-                    {photo && <span className="pill suggestion__photo">{photo}</span>}{' '}
-                    <strong>{s.title}</strong>
-                    <span className="suggestion__description">{s.description}</span>
-                  </span>
-                </label>
+              <li key={s.id} className={s.tipOnly ? 'suggestion suggestion--tip' : 'suggestion'}>
+                {s.tipOnly ? (
+                  // A tip this server cannot put into the photo: no tick box, so it is never promised.
+                  <div className="suggestion__tip">
+                    {text}
+                    <span className="field-hint">{t('suggestions.tipHint')}</span>
+                  </div>
+                ) : (
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={s.selected}
+                      disabled={implementing}
+                      onChange={() => dispatch({ type: 'suggestionToggled', suggestionId: s.id })}
+                    />
+                    {text}
+                  </label>
+                )}
                 {shop && (
                   <a href={shop} target="_blank" rel="noopener noreferrer sponsored">
                     {t('suggestions.shop')}
@@ -108,7 +153,7 @@ export function SuggestionsScreen() {
         </label>
       </div>
       <div className="sticky-bar">
-        {implementing ? <p role="status">{t('suggestions.implementing')}</p> : <span />}
+        {implementing ? <ImplementProgress /> : <span />}
         <button
           type="button"
           className="button button--large"

@@ -1,7 +1,7 @@
 // The drop zone: drag and drop or 'Bilder auswählen'. Once photos exist it wraps the grid, so more can be
 // dropped onto it. A short ripple confirms an upload (800 ms) or a drag that left (300 ms).
 
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useDropzone } from 'react-dropzone';
 import {
   ACCEPTED_FILE_EXTENSIONS,
@@ -16,9 +16,11 @@ export interface DropAreaProps {
   busy: boolean;
   /** Rendered instead of the empty-state prompt once photos exist; gets `open` for 'Mehr hinzufügen'. */
   children?: (open: () => void) => ReactNode;
+  /** Receives `open` for buttons outside the area (the import form's 'Fotos direkt hochladen'). */
+  openRef?: RefObject<(() => void) | null>;
 }
 
-export function DropArea({ onFiles, busy, children }: DropAreaProps) {
+export function DropArea({ onFiles, busy, children, openRef }: DropAreaProps) {
   const [ripple, setRipple] = useState<{ ms: number; seq: number } | null>(null);
   const flash = (ms: number) => setRipple((r) => ({ ms, seq: (r?.seq ?? 0) + 1 }));
 
@@ -45,6 +47,13 @@ export function DropArea({ onFiles, busy, children }: DropAreaProps) {
     noKeyboard: true,
     disabled: busy,
   });
+  useEffect(() => {
+    if (!openRef) return;
+    openRef.current = open;
+    return () => {
+      openRef.current = null;
+    };
+  }, [open, openRef]);
 
   return (
     <div

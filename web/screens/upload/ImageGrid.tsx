@@ -1,11 +1,15 @@
 // 'Deine Bilder (n)': the thumbnails with a larger preview on hover or focus, a remove button per photo,
-// 'Alle löschen', 'Mehr hinzufügen', and the button that starts the optimisation.
+// 'Alle löschen' (after a question), 'Mehr hinzufügen', and the button that starts the optimisation.
 
+import { lazy, Suspense, useState } from 'react';
 import type { ImageItem } from '../../workflow/machine';
 import { usePreviewUrl } from '../../workflow/previews';
 import { useServices } from '../../services/context';
 import { t, tn } from '../../i18n/de';
 import { X } from '../../components/icons';
+
+// The dialog library loads with the first question, not with the landing page.
+const ClearAllDialog = lazy(() => import('./ClearAllDialog').then((m) => ({ default: m.ClearAllDialog })));
 
 interface ImageGridProps {
   images: readonly ImageItem[];
@@ -41,6 +45,7 @@ function Thumb({ image, onRemove }: { image: ImageItem; onRemove: (id: string) =
 }
 
 export function ImageGrid({ images, busy, onAddMore, onRemove, onClear, onOptimize }: ImageGridProps) {
+  const [confirming, setConfirming] = useState(false);
   return (
     <section aria-labelledby="grid-title">
       <div className="grid-head">
@@ -49,7 +54,13 @@ export function ImageGrid({ images, busy, onAddMore, onRemove, onClear, onOptimi
           <button type="button" className="button button--ghost" onClick={onAddMore} disabled={busy}>
             {t('upload.addMore')}
           </button>
-          <button type="button" className="button button--danger" onClick={onClear} disabled={busy}>
+          <button
+            type="button"
+            className="button button--danger"
+            aria-haspopup="dialog"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+          >
             {t('upload.clearAll')}
           </button>
         </div>
@@ -63,6 +74,18 @@ export function ImageGrid({ images, busy, onAddMore, onRemove, onClear, onOptimi
         <p role="status" className="field-hint">
           {t('upload.reading')}
         </p>
+      )}
+      {confirming && (
+        <Suspense fallback={null}>
+          <ClearAllDialog
+            count={images.length}
+            onConfirm={() => {
+              setConfirming(false);
+              onClear();
+            }}
+            onCancel={() => setConfirming(false)}
+          />
+        </Suspense>
       )}
       <div className="optimize">
         <button type="button" className="button button--large" onClick={onOptimize} disabled={busy}>

@@ -1,5 +1,6 @@
 // The 'oder' import form: a listing link from Airbnb or Booking.com. It checks the link as the user types
-// (core/listing, the same rules the server applies) and stays disabled while the link is invalid or loading.
+// (core/listing, the same rules the server applies) and stays disabled while the link is invalid or loading;
+// a failed import names the way out (uploading the photos directly) with a button for it.
 
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ListingInput } from '../../../core/listing/detectPlatform';
@@ -40,9 +41,11 @@ export interface ImportFormProps {
   loading: boolean;
   /** The German message of the last failed import, shown in an alert titled 'Fehler'. */
   error: string | null;
+  /** Opens the file picker: the way out the alert offers, since uploading works whatever the listing does. */
+  onUploadInstead: () => void;
 }
 
-export function ImportForm({ onImport, loading, error }: ImportFormProps) {
+export function ImportForm({ onImport, loading, error, onUploadInstead }: ImportFormProps) {
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -106,6 +109,14 @@ export function ImportForm({ onImport, loading, error }: ImportFormProps) {
         <div className="alert" role="alert">
           <strong>{t('importForm.errorTitle')}</strong>
           <p>{error}</p>
+          <p>{t('importForm.uploadInstead')}</p>
+          <button
+            type="button"
+            className="button button--ghost button--small alert__action"
+            onClick={onUploadInstead}
+          >
+            {t('importForm.uploadInsteadButton')}
+          </button>
         </div>
       )}
     </form>

@@ -1,7 +1,7 @@
 // The upload page of SPEC section 2 while idle: headline, drop zone or thumbnail grid, the 'oder' divider
 // and the listing import form, with the benefit list and testimonials in the side column.
 
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useActions, useAppState } from '../../services/context';
 import { Benefits } from '../../components/Benefits';
 import { Testimonials } from '../../components/Testimonials';
@@ -16,6 +16,7 @@ export function UploadScreen() {
   const [reading, setReading] = useState(false);
   const [importing, setImporting] = useState(false);
   const [importError, setImportError] = useState<string | null>(null);
+  const openPicker = useRef<(() => void) | null>(null);
 
   const startImport = (url: string) => {
     setImporting(true);
@@ -37,7 +38,7 @@ export function UploadScreen() {
   return (
     <div className="layout">
       <div>
-        <DropArea onFiles={onFiles} busy={reading || importing}>
+        <DropArea onFiles={onFiles} busy={reading || importing} openRef={openPicker}>
           {images.length > 0
             ? (open) => (
                 <ImageGrid
@@ -55,7 +56,12 @@ export function UploadScreen() {
         <div className="divider" role="separator">
           {t('upload.or')}
         </div>
-        <ImportForm onImport={startImport} loading={importing} error={importError} />
+        <ImportForm
+          onImport={startImport}
+          loading={importing}
+          error={importError}
+          onUploadInstead={() => openPicker.current?.()}
+        />
       </div>
       <aside className="side">
         <Benefits />

@@ -14,13 +14,27 @@ import type { LeftOutPiece, PlacedPiece, PlacementProblem } from '../../../core/
 import type { FloorPoint } from '../../../core/staging/room/types';
 import type { CreditsResponse } from '../../../core/contract/credits';
 import type { Stroke } from '../../../core/declutter/buildMask';
+import type { BelowMinimum } from '../../../core/export/portalPresets';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
+import type { LoginReason } from '../../api/auth';
 import type { ImportOutcome } from '../../api/listing';
 import type { AppDb } from '../../data/db';
 import type { RetryFacts } from '../outbox/rules';
 import type { RoomAnalysis } from '../state';
 import type { WorkflowStore } from '../store';
+
+/** One result to save: n (1-based) and the photo's own name make the file's name. */
+export interface ResultEntry {
+  blob: Blob;
+  n: number;
+  originalName?: string;
+}
+
+/** What a save reports back: the photos a portal preset kept below its minimum instead of enlarging them. */
+export interface SaveReport {
+  belowMinimum: BelowMinimum | null;
+}
 
 export interface ActionDeps {
   db: AppDb;
@@ -46,10 +60,14 @@ export interface ActionDeps {
       signal: AbortSignal,
       input: { images: Blob[]; roomTypes: RoomType[] },
     ): Promise<Suggestion[]>;
+    /**
+     * One photo with its lines: the final photo and the indexes of the lines really carried out in it. Throws
+     * the photo's failure when it failed.
+     */
     implementSuggestions(
       signal: AbortSignal,
-      input: { images: Blob[]; suggestions: string[]; idempotencyKey: string },
-    ): Promise<Blob[]>;
+      input: { image: Blob; suggestions: string[]; idempotencyKey: string },
+    ): Promise<{ blob: Blob; applied: readonly number[] }>;
   };
   /** POST /api/virtual-staging: the staging dialog's two calls. */
   staging: {
@@ -103,9 +121,9 @@ export interface ActionDeps {
   /** The signed-in user's balance from the server (and why it started at 0), or null when it could not be read. */
   fetchCredits(signal?: AbortSignal): Promise<CreditsResponse | null>;
   files: {
-    /** One result, n (1-based) naming the file. */
-    saveOne(blob: Blob, n: number): Promise<void>;
-    saveZip(blobs: readonly Blob[], zipName: string): Promise<void>;
+    /** One result, named by its number and the photo's own name (core/text/fileNames.ts). */
+    saveOne(entry: ResultEntry): Promise<SaveReport>;
+    saveZip(entries: readonly ResultEntry[], zipName: string): Promise<SaveReport>;
     /** Does the chosen portal preset allow text on photos (the 'Virtuell eingerichtet' label)? */
     allowsLabel(): boolean;
   };
@@ -120,7 +138,8 @@ export interface ActionDeps {
   isSignedIn(): boolean;
   /** The browser's view of the connection (navigator.onLine): paid modes need the server. */
   isOnline(): boolean;
-  goToLogin(): void;
+  /** To /login, which tells the visitor why (a paid step needs an account). */
+  goToLogin(reason: LoginReason): void;
   newKey(): string;
 }
 
@@ -155,4 +174,5 @@ export type Failure =
   | { kind: 'stagingRedirect' }
   | { kind: 'unauthenticated' }
   | { kind: 'cancelled' }
-  | { kind: 'failed'; message: string };
+  /** `refusedModeIds`: the modes a server refused before charging anything (AI_UNAVAILABLE), so the rest may run. */
+  | { kind: 'failed'; message: string; refusedModeIds?: string[] };

@@ -1,8 +1,10 @@
 // The upload effect: reads the dropped or chosen files, applies the upload rules of core/upload to their real
-// bytes, stores the accepted photos (with a small preview) in IndexedDB, and reports the outcome as one event.
+// bytes, stores the accepted photos (with a small preview) in IndexedDB, and reports the outcome as one event,
+// each photo with its pixel count from the header (the processing view's estimate scales with it).
 // Removing one photo or all of them deletes them from the device only when the workflow allowed it.
 
 import { MAX_FILE_BYTES, MAX_UPLOAD_FILES } from '../../../core/catalog/limits';
+import { readImageSize } from '../../../core/upload/imageSize';
 import { SNIFF_BYTES } from '../../../core/upload/sniffImageType';
 import { validateUploads, type RejectionReason } from '../../../core/upload/validateUploads';
 import { addImages, clearImages, removeImage, type StoredImage } from '../../data/db';
@@ -17,6 +19,15 @@ const REASON_KEYS: Record<RejectionReason, NoticeDetail['key']> = {
   duplicate: 'upload.duplicate',
   tooMany: 'upload.tooMany',
 };
+
+/** Enough of a file for its header's size: a JPEG's frame header comes after EXIF, thumbnail and ICC segments. */
+const HEADER_BYTES = 256 * 1024;
+
+/** Width × height as the header says (the time estimate scales with it), or undefined. */
+async function pixelsOf(blob: Blob): Promise<number | undefined> {
+  const header = readImageSize(new Uint8Array(await blob.slice(0, HEADER_BYTES).arrayBuffer()));
+  return header ? header.width * header.height : undefined;
+}
 
 export interface NamedBlob {
   name: string;
@@ -44,12 +55,14 @@ export async function addFiles(
   }));
 
   const rows: StoredImage[] = [];
+  const pixels = new Map<string, number>();
   const now = Date.now();
   for (const { index, type } of decision.accepted) {
     const file = files[index]!;
     const blob = file.blob.type === type ? file.blob : new Blob([file.blob], { type });
     try {
-      const [id, preview] = await Promise.all([sha256Hex(blob), makePreview(blob)]);
+      const [id, preview, count] = await Promise.all([sha256Hex(blob), makePreview(blob), pixelsOf(blob)]);
+      if (count !== undefined) pixels.set(id, count);
       rows.push({
         id,
         name: file.name,
@@ -79,7 +92,15 @@ export async function addFiles(
     rejected,
     images: rows.map(({ id, name, size, type }) => {
       const originalUrl = originals.get(name);
-      return { id, name, size, type, ...(originalUrl ? { originalUrl } : {}) };
+      const count = pixels.get(id);
+      return {
+        id,
+        name,
+        size,
+        type,
+        ...(count !== undefined ? { pixels: count } : {}),
+        ...(originalUrl ? { originalUrl } : {}),
+      };
     }),
   });
 }

@@ -1,5 +1,6 @@
 // The listing import effect: asks the server for the listing's photos, turns each data URL into a JPEG file
-// named with the platform prefix ('airbnb-1.jpg'), and adds them like uploads. Returns the German error, if any.
+// named with the platform prefix ('airbnb-1.jpg'), and adds them like uploads. Returns the German error, if any;
+// its toast also names the way out (uploading the photos directly works whatever the listing page does).
 
 import { importedFileName } from '../../../core/text/fileNames';
 import { dataUrlToBlob } from '../../api/imageData';

@@ -1,9 +1,10 @@
 // Step 2's effects: 'Optimierungen anwenden' checks login, price and balance, then runs the photos one at a
-// time (device engine first, then the server's modes); one failing photo fails alone, a whole-batch failure
+// time (device engine first, then the server's modes); one failing photo fails alone, and so does a failing
+// mode: the photo keeps what worked and says in German which mode did not run and why. A whole-batch failure
 // (no credits, staging, signed out) stops the rest. 'Abbrechen' stops the batch.
 
 import { CREDITS_REFRESH_DELAY_MS } from '../../../core/catalog/limits';
-import { isDeviceMode, modeCostById } from '../../../core/catalog/modes';
+import { isDeviceMode, isModeUnavailable, modeById, modeCostById } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
 import { readAiCapabilities } from '../../data/aiCapabilities';
@@ -24,6 +25,25 @@ function splitModes(modeIds: readonly string[]) {
   return { device: modeIds.filter(isDeviceMode), server: modeIds.filter((id) => !isDeviceMode(id)) };
 }
 
+/** Modes of one photo that did not run, and the German reason (the server's error code, worded by the client). */
+interface ModeFailure {
+  modeIds: readonly string[];
+  message: string;
+}
+
+/** 'Hotelbett – Diese Optimierung braucht den KI-Dienst, …', each failure once, joined. */
+const wordFailures = (failures: readonly ModeFailure[]) =>
+  failures
+    .map(({ modeIds, message }) =>
+      t('processing.modeFailed', {
+        modes: modeIds.map((id) => modeById(id)?.name ?? id).join(', '),
+        message,
+      }),
+    )
+    .join(' · ');
+
+type ServerOutcome = { blob: Blob; description: string; modeIds: readonly string[] } | 'queued' | null;
+
 export function processingActions(
   deps: ActionDeps,
   jobs: JobRunner,
@@ -32,6 +52,50 @@ export function processingActions(
 ) {
   const { db, store } = deps;
   const creditsChanged = () => void refreshCredits();
+
+  /**
+   * The server part of one photo: its result, 'queued' (the outbox has it), or null when none of it ran (each
+   * failure is added to `failures`). A mode this server said it cannot do is not sent. Should the server refuse
+   * modes anyway (its provider changed), it refused before charging anything, so the rest is sent once more
+   * under a key of its own. What stops the whole batch (credits, sign-in, staging, 'Abbrechen') is thrown.
+   */
+  async function runServerModes(
+    signal: AbortSignal,
+    job: { imageId: string; image: Blob; modeIds: readonly string[]; key: string; notes: string[] },
+    failures: ModeFailure[],
+  ): Promise<ServerOutcome> {
+    const capabilities = readAiCapabilities();
+    const impossible = job.modeIds.filter((id) => isModeUnavailable(id, capabilities));
+    if (impossible.length > 0) failures.push({ modeIds: impossible, message: t('errors.aiUnavailable') });
+    let sending = job.modeIds.filter((id) => !impossible.includes(id));
+    for (let attempt = 1; sending.length > 0; attempt += 1) {
+      try {
+        // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key and the
+        // device's notes; the server's note is added when its answer arrives.
+        const remote = await outbox.enhanceOrQueue(signal, {
+          imageId: job.imageId,
+          image: job.image,
+          modeIds: [...sending],
+          roomType: roomTypeFor(store.getState(), job.imageId),
+          idempotencyKey: attempt === 1 ? job.key : `${job.key}:${attempt}`,
+          notes: job.notes,
+        });
+        return remote === null ? 'queued' : { ...remote, modeIds: sending };
+      } catch (error) {
+        const failure = deps.classify(error);
+        if (failure.kind !== 'failed' || signal.aborted) throw error;
+        const refused = sending.filter((id) => failure.refusedModeIds?.includes(id));
+        if (attempt === 1 && refused.length > 0 && refused.length < sending.length) {
+          failures.push({ modeIds: refused, message: failure.message });
+          sending = sending.filter((id) => !refused.includes(id));
+          continue;
+        }
+        failures.push({ modeIds: sending, message: failure.message });
+        return null;
+      }
+    }
+    return null;
+  }
 
   async function enhanceOne(signal: AbortSignal, batchKey: string, imageId: string, modeIds: string[]) {
     const { device, server } = splitModes(modeIds);
@@ -45,28 +109,46 @@ export function processingActions(
     });
     let blob = local.blob;
     const notes = local.notes.map(wordSteps);
+    const failures: ModeFailure[] = [];
+    let serverRan = false;
     if (server.length > 0) {
-      // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key and the
-      // device's notes; the server's note is added when its answer arrives.
-      const remote = await outbox.enhanceOrQueue(signal, {
-        imageId,
-        image: blob,
-        modeIds: server,
-        roomType: roomTypeFor(store.getState(), imageId),
-        // The header allows 64 characters: a UUID and a 64-digit photo hash do not fit, so the photo is named
-        // by the start of its hash, which is plenty to tell the photos of one batch apart.
-        idempotencyKey: `${batchKey}:${imageId.slice(0, 16)}`,
-        notes,
-      });
-      if (remote === null) {
+      const remote = await runServerModes(
+        signal,
+        {
+          imageId,
+          image: blob,
+          modeIds: server,
+          // The header allows 64 characters: a UUID and a 64-digit photo hash do not fit, so the photo is named
+          // by the start of its hash, which is plenty to tell the photos of one batch apart (a retry adds ':2').
+          key: `${batchKey}:${imageId.slice(0, 16)}`,
+          notes,
+        },
+        failures,
+      );
+      if (remote === 'queued') {
         store.dispatch({ type: 'imageQueued', imageId, message: t('outbox.waiting') });
         return 'queued';
       }
-      blob = remote.blob;
-      notes.push(serverNote(remote.description, server));
+      if (remote) {
+        blob = remote.blob;
+        notes.push(serverNote(remote.description, remote.modeIds));
+        serverRan = true;
+      }
+    }
+    const failed = failures.length > 0 ? wordFailures(failures) : undefined;
+    // None of the chosen modes ran: the re-encoded original is no result, so the photo failed, saying why.
+    if (failed !== undefined && device.length === 0 && !serverRan) {
+      store.dispatch({ type: 'imageFailed', imageId, error: failed });
+      return 'failed';
     }
     const enhancedUrl = await saveResult(db, imageId, 'enhanced', blob);
-    store.dispatch({ type: 'imageEnhanced', imageId, enhancedUrl, description: notes.join(' · ') });
+    store.dispatch({
+      type: 'imageEnhanced',
+      imageId,
+      enhancedUrl,
+      description: notes.join(' · '),
+      ...(failed !== undefined ? { error: failed } : {}),
+    });
     return 'done';
   }
 
@@ -91,7 +173,7 @@ export function processingActions(
         }
         if (failure.kind === 'unauthenticated') {
           store.dispatch({ type: 'batchAborted', reason: 'cancelled' });
-          deps.goToLogin();
+          deps.goToLogin('paidMode');
           return;
         }
         store.dispatch({ type: 'imageFailed', imageId: job.imageId, error: failure.message });
@@ -125,7 +207,7 @@ export function processingActions(
       return;
     }
     if (price > 0 && !deps.isSignedIn()) {
-      deps.goToLogin();
+      deps.goToLogin('paidMode');
       return;
     }
     if (price > state.credits) {

@@ -39,7 +39,7 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
   /** Tells the user why a call failed; answers nothing. */
   function explain(error: unknown, otherwise: 'toast.stagingAnalysisFailed' | 'toast.stagingFailed'): void {
     const failure = deps.classify(error);
-    if (failure.kind === 'unauthenticated') deps.goToLogin();
+    if (failure.kind === 'unauthenticated') deps.goToLogin('staging');
     else if (failure.kind === 'insufficientCredits')
       notice('toast.stagingNeedsCredits', { n: failure.needed || STAGING_CREDITS });
     else if (failure.kind !== 'cancelled')
@@ -60,7 +60,7 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
   /** Whether the user may start: signed in (else the login flow) and holding STAGING_CREDITS. */
   function mayStage(): boolean {
     if (!deps.isSignedIn()) {
-      deps.goToLogin();
+      deps.goToLogin('staging');
       return false;
     }
     if (store.getState().credits < STAGING_CREDITS) {
@@ -89,7 +89,7 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
 
     /** The login flow, for a visitor who wants to stage. */
     stagingLogin(): void {
-      deps.goToLogin();
+      deps.goToLogin('staging');
     },
 
     /** Stops a running step and lets go of the placed room (the dialog was closed). */

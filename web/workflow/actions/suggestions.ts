@@ -1,23 +1,26 @@
 // Steps 4 and 5's effects: suggestions asked for the enhanced photos, and the ticked ones (plus the user's own)
-// implemented into the final photos, which are stored on the device before the final view shows them.
+// implemented into the final photos one photo at a time, each stored on the device, before the final view shows
+// them with what the server really applied to each.
 
-import { imagePrefix } from '../../../core/text/suggestions';
-import type { Suggestion } from '../../../core/text/suggestionTypes';
 import { getResult, saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
-import { roomTypeFor, suggestionSourceImages, type WorkflowState } from '../machine';
-import type { ActionDeps } from './deps';
+import {
+  implementPlan,
+  roomTypeFor,
+  suggestionSourceImages,
+  type AppliedToPhoto,
+  type WorkflowState,
+} from '../machine';
+import type { ActionDeps, Failure } from './deps';
 import type { OutboxActions } from './outbox';
 import { originalOf, type JobRunner } from './runner';
 
-/**
- * One ticked suggestion as the server reads it: a suggestion made for one photo starts with 'Bild n:' (n counts the
- * photos sent, as in the suggestion text format), so the server applies it to that photo only; the rest apply to all.
- */
-function suggestionLine(suggestion: Suggestion, sources: readonly { id: string }[]): string {
-  const n = sources.findIndex((image) => image.id === suggestion.imageId) + 1;
-  const text = `${suggestion.title}: ${suggestion.description}`;
-  return n > 0 ? `${imagePrefix(n)}${text}` : text;
+/** Why a photo was not changed, in German. */
+function failureText(failure: Failure): string {
+  if (failure.kind === 'failed') return failure.message;
+  if (failure.kind === 'insufficientCredits') return t('errors.insufficientCredits');
+  if (failure.kind === 'unauthenticated') return t('errors.unauthenticated');
+  return t('suggestions.notSent');
 }
 
 export function suggestionActions(
@@ -78,53 +81,101 @@ export function suggestionActions(
     }
   }
 
+  /**
+   * 'Vorschläge umsetzen': photo by photo (each with its own key, so a retry is never a second charge), with the
+   * progress on screen. A photo that fails keeps its enhanced result and the others go on; credits or sign-in
+   * running out stops the rest. What each photo lists as applied is what the server says it carried out.
+   */
   async function implement(): Promise<void> {
     store.dispatch({ type: 'implementRequested' });
     const state = store.getState();
     if (!state.implementing) return;
     const signal = jobs.begin();
-    try {
-      const { sources, images } = await sourcesOf(state);
-      const custom = state.customSuggestion.trim();
-      const lines = [
-        ...state.suggestions.filter((s) => s.selected).map((s) => suggestionLine(s, sources)),
-        ...(custom ? [custom] : []),
-      ];
-      const finals = await deps.ai.implementSuggestions(signal, {
-        images,
-        suggestions: lines,
-        idempotencyKey: deps.newKey(),
-      });
-      if (finals.length === 0) throw new Error(t('errors.noFinalImages'));
-      const stored = await Promise.all(
-        finals.map(async (blob, i) => ({
-          imageId: sources[i]!.id,
-          url: await saveResult(db, sources[i]!.id, 'final', blob),
-        })),
-      );
-      store.dispatch({ type: 'finalReceived', images: stored });
-      void refreshCredits();
-    } catch (error) {
-      if (signal.aborted) return;
-      const failure = deps.classify(error);
+    const batchKey = deps.newKey();
+    const sources = suggestionSourceImages(state);
+    const plan = implementPlan(state);
+    const total = plan.filter((photo) => photo.lines.length > 0).length;
+    const images: { imageId: string; url: string }[] = [];
+    const applied: AppliedToPhoto[] = [];
+    /** Photos that were meant to change and did not, and the first reason. */
+    const missed: string[] = [];
+    let reason: string | null = null;
+    let stopped: Failure | null = null;
+    let current = 0;
+
+    for (const photo of plan) {
+      const source = sources.find((image) => image.id === photo.imageId)!;
+      const labels = photo.lines.map((line) => line.label);
+      // Nothing meant for it, stopped before its turn, or failed: the enhanced photo is its final one.
+      const unchanged = () => {
+        images.push({ imageId: photo.imageId, url: source.enhancedUrl! });
+        applied.push({ imageId: photo.imageId, applied: [], notApplied: labels });
+        if (labels.length > 0) missed.push(source.name);
+      };
+      if (photo.lines.length === 0 || stopped) {
+        unchanged();
+        continue;
+      }
+      current += 1;
+      store.dispatch({ type: 'implementProgressed', current, total });
+      try {
+        const image = (await getResult(db, source.enhancedUrl!)) ?? (await originalOf(deps, photo.imageId));
+        const result = await deps.ai.implementSuggestions(signal, {
+          image,
+          suggestions: photo.lines.map((line) => line.line),
+          idempotencyKey: `${batchKey}:${photo.imageId.slice(0, 16)}`,
+        });
+        const url = await saveResult(db, photo.imageId, 'final', result.blob);
+        const done = new Set(result.applied);
+        images.push({ imageId: photo.imageId, url });
+        applied.push({
+          imageId: photo.imageId,
+          applied: labels.filter((_, i) => done.has(i)),
+          notApplied: labels.filter((_, i) => !done.has(i)),
+        });
+      } catch (error) {
+        if (signal.aborted) return;
+        const failure = deps.classify(error);
+        // Credits, sign-in or a cancel: the photos after this one are not sent.
+        if (failure.kind !== 'failed') stopped = failure;
+        reason ??= failureText(failure);
+        unchanged();
+      }
+    }
+    if (signal.aborted) return;
+
+    if (missed.length === total) {
       store.dispatch({ type: 'implementFailed' });
-      if (failure.kind === 'failed') {
-        // The photos of the request and the reason, in place of the plain 'ein Fehler ist aufgetreten'.
-        const photos = suggestionSourceImages(state).map((image) => image.name);
+      if (stopped?.kind === 'insufficientCredits') {
+        store.dispatch({ type: 'insufficientCredits', needed: stopped.needed, current: stopped.current });
+      } else if (stopped?.kind === 'unauthenticated') {
+        deps.goToLogin('suggestions');
+      } else if (reason !== null) {
+        // The photos and the reason, in place of the plain 'ein Fehler ist aufgetreten'.
         store.dispatch({
           type: 'noticeShown',
           notice: {
             key: 'toast.implementFailedBecause',
-            values: { photos: photos.join(', '), message: failure.message },
+            values: { photos: missed.join(', '), message: reason },
             tone: 'error',
           },
         });
-      } else if (failure.kind === 'insufficientCredits') {
-        store.dispatch({ type: 'insufficientCredits', needed: failure.needed, current: failure.current });
-      } else if (failure.kind === 'unauthenticated') {
-        deps.goToLogin();
       }
+      return;
     }
+    store.dispatch({ type: 'finalReceived', images, applied });
+    if (missed.length > 0) {
+      // The others are on the final screen; the toast says which photos kept their look, and why.
+      store.dispatch({
+        type: 'noticeShown',
+        notice: {
+          key: 'toast.implementPartly',
+          values: { count: missed.length, total, photos: missed.join(', '), message: reason ?? '' },
+          tone: 'error',
+        },
+      });
+    }
+    void refreshCredits();
   }
 
   return { requestSuggestions, implement };

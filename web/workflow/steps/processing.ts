@@ -1,5 +1,6 @@
-// Step 2, processing: a batch starts (deducting its price locally at once), each photo runs, succeeds or fails
-// alone, and the batch ends finished or aborted. The balance rules live here too: what the server says wins.
+// Step 2, processing: a batch starts (deducting its price locally at once), each photo runs, succeeds (perhaps
+// without a mode that failed alone) or fails alone, and the batch ends finished or aborted, its toast counting
+// the photos as they came out. The balance rules live here too: what the server says wins.
 
 import type { StepRules } from '../events';
 import { canApply, currentView, plannedJobs } from '../selectors';
@@ -33,7 +34,7 @@ export const processingRules: StepRules<
       images: state.images.map((image) =>
         planned.has(image.id) ? { ...withoutResult(image), status: 'pending' } : image,
       ),
-      batch: { startedAt, total: planned.size, done: 0, failed: 0 },
+      batch: { startedAt, total: planned.size, done: 0, partial: 0, failed: 0 },
       // Hidden while processing; batchFinished shows them again (SPEC section 4).
       showOptions: false,
       resultsVisible: false,
@@ -54,8 +55,10 @@ export const processingRules: StepRules<
       status: 'enhanced',
       enhancedUrl: event.enhancedUrl,
       ...(event.description !== undefined ? { description: event.description } : {}),
+      ...(event.error !== undefined ? { error: event.error } : {}),
     }));
-    return { ...next, batch: { ...state.batch, done: state.batch.done + 1 } };
+    const partial = state.batch.partial + (event.error !== undefined ? 1 : 0);
+    return { ...next, batch: { ...state.batch, done: state.batch.done + 1, partial } };
   },
 
   imageFailed(state, event) {
@@ -76,6 +79,18 @@ export const processingRules: StepRules<
     if (batch.done === 0) {
       // 'Fehler' / 'Keines der Bilder konnte erfolgreich optimiert werden.'
       return withNotice(stopped, { key: 'toast.batchNoneSucceeded', tone: 'error' });
+    }
+    if (batch.partial > 0) {
+      // 'Teilweise optimiert' / '{done} von {total} Bildern optimiert; bei {partial} davon hat eine Optimierung
+      // nicht geklappt, siehe Ergebnisse' (+ ', {failed} Fehler')
+      return withNotice(
+        { ...stopped, resultsVisible: true },
+        {
+          key: 'toast.batchPartly',
+          values: { done: batch.done, total: batch.total, partial: batch.partial, failed: batch.failed },
+          tone: 'info',
+        },
+      );
     }
     // 'Optimierung abgeschlossen' / '{done} von {total} Bildern erfolgreich optimiert' (+ ', {failed} Fehler')
     return withNotice(

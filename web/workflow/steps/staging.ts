@@ -97,7 +97,7 @@ export const stagingRules: StepRules<StagingEvent> = {
     const [only] = state.images;
     if (state.images.length === 1 && only)
       return { ...stopped, overlay: { kind: 'staging', imageId: only.id, session: newStagingSession() } };
-    // 'Virtual Staging' / 'Bitte wähle genau ein Bild für Virtual Staging aus'
+    // 'Virtuell einrichten' / 'Bitte wähle genau ein Bild zum virtuellen Einrichten aus'
     return withNotice(stopped, { key: 'toast.stagingNeedsOneImage', tone: 'error' });
   },
 
@@ -230,7 +230,7 @@ export const stagingRules: StepRules<StagingEvent> = {
           shoppingList: event.shoppingList,
         },
       },
-      // 'Virtual Staging erfolgreich!' / 'Dein Raum wurde mit {n} Möbelstücken eingerichtet.'
+      // 'Virtuell eingerichtet!' / 'Dein Raum wurde mit {n} Möbelstücken eingerichtet.'
       { key: 'toast.stagingDone', values: { n: overlay.session.pieces.length }, tone: 'success' },
     );
   },

@@ -1,5 +1,6 @@
 // Step 4, suggestions: asked for from the results, received (each tied to the photo its 'Bild n:' names),
-// ticked or written by hand, and sent to be implemented.
+// ticked or written by hand (a tip the server cannot carry out is never ticked), and sent to be implemented,
+// photo by photo with its progress.
 
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { StepRules } from '../events';
@@ -32,6 +33,7 @@ export const suggestionsRules: StepRules<
   | 'suggestionToggled'
   | 'customSuggestionChanged'
   | 'implementRequested'
+  | 'implementProgressed'
 > = {
   suggestionsRequested(state) {
     const view = currentView(state);
@@ -56,7 +58,10 @@ export const suggestionsRules: StepRules<
 
   suggestionToggled(state, { suggestionId }) {
     if (currentView(state) !== 'suggestions' || state.implementing) return state;
-    if (!state.suggestions.some((suggestion) => suggestion.id === suggestionId)) return state;
+    // A tip the server cannot carry out has no tick box.
+    if (!state.suggestions.some((suggestion) => suggestion.id === suggestionId && !suggestion.tipOnly)) {
+      return state;
+    }
     return {
       ...state,
       suggestions: state.suggestions.map((suggestion) =>
@@ -76,6 +81,12 @@ export const suggestionsRules: StepRules<
       // 'Keine Vorschläge ausgewählt' / 'Bitte wähle mindestens einen Vorschlag aus oder gib einen eigenen ein.'
       return withNotice(state, { key: 'toast.noSuggestionsSelected', tone: 'error' });
     }
-    return { ...state, implementing: true };
+    return { ...state, implementing: true, implementProgress: null };
+  },
+
+  implementProgressed(state, { current, total }) {
+    if (!state.implementing) return state;
+    if (!Number.isInteger(total) || total < 1 || !Number.isInteger(current)) return state;
+    return { ...state, implementProgress: { current: Math.min(Math.max(current, 1), total), total } };
   },
 };

@@ -29,6 +29,7 @@ export const uploadRules: StepRules<'imagesAdded' | 'imageRemoved' | 'allImagesC
         name: image.name,
         size: image.size,
         type: image.type,
+        ...(image.pixels !== undefined ? { pixels: image.pixels } : {}),
         status: 'uploaded',
         ...(image.originalUrl !== undefined ? { originalUrl: image.originalUrl } : {}),
       });

@@ -3,7 +3,7 @@
 // when the connection is back, can be cancelled unsent, and land on their photo with one toast.
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MODES } from '../../../../core/catalog/modes';
+import { MODES, modeById } from '../../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../../core/catalog/pricing';
 import { listOutbox } from '../../../../web/data/db';
 import { t } from '../../../../web/i18n/de';
@@ -120,7 +120,8 @@ describe('outbox', () => {
     h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
     await h.actions.apply();
     expect(await listOutbox(h.db)).toEqual([]);
-    expect(h.state().images[0]!.error).toBe('API Fehler (422)');
+    // Named with its mode: the photo says which mode failed and why.
+    expect(h.state().images[0]!.error).toBe(`${modeById(serverMode)!.name} – API Fehler (422)`);
   });
 
   it('cancel: the job leaves the queue unsent and the photo can run again', async () => {

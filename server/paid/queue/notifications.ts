@@ -1,17 +1,22 @@
 // PostgreSQL's LISTEN/NOTIFY for the job queue: one listening connection per process that tells a waiting HTTP
-// request that its paid job finished (the worker's finishing transaction notifies on commit), and wakes a
-// worker's pollers when a job was queued. A notification only shortens a wait: every waiter also re-reads the
-// job after a short interval, so a notification lost to a dropped connection costs latency, never a result.
+// request that its paid job finished (the settling transaction notifies on commit, jobs.ts), and wakes a
+// worker's pollers when a job was queued (enqueue.ts). A notification only shortens a wait: every waiter also
+// re-reads the job after a short interval, so a notification lost to a dropped connection costs latency, never a
+// result.
+import { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import type { Logger } from '../logger';
+import type { Logger } from '../../logger';
+import type { Database } from '../../store/db';
 
 /** Sent by the transaction that finishes a paid job; the payload is the job id. */
 export const JOB_FINISHED_CHANNEL = 'raumglanz_job_finished';
 /** Sent by the transaction that queues a paid job; the payload is the job id. */
 export const JOB_QUEUED_CHANNEL = 'raumglanz_job_queued';
 
-/** The SQL that sends a notification inside the caller's transaction ($1 channel, $2 payload). */
-export const NOTIFY_SQL = 'SELECT pg_notify($1, $2)';
+/** Sends a notification in the caller's transaction (delivered when it commits). */
+export async function notify(db: Database, channel: string, payload: string): Promise<void> {
+  await db.query().executeQuery(CompiledQuery.raw('SELECT pg_notify($1, $2)', [channel, payload]));
+}
 
 const RECONNECT_MS = 1_000;
 

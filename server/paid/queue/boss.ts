@@ -3,22 +3,24 @@
 // died on the last try), whose worker refunds them. The retry and expiry rules go with every job sent, so a
 // change of the settings applies to the next job without a migration of the queue rows.
 import { createHash } from 'node:crypto';
+import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { Env } from '../env';
-import type { Logger } from '../logger';
-import type { PaidScope } from '../services/paidBatch';
+import type { Env } from '../../env';
+import type { Logger } from '../../logger';
+import type { Database } from '../../store/db';
+import type { PaidScope } from '../batch';
 
 export const PAID_QUEUE = 'raumglanz-paid';
 export const PAID_FAILED_QUEUE = 'raumglanz-paid-failed';
 
-/** What a queued paid job carries: the paid job (services/paidJobs.ts) it runs, and the request it came from. */
+/** What a queued paid job carries: the paid job (paid/jobs.ts) it runs, and the request it came from. */
 export interface PaidQueueData {
   paidJobId: string;
   /** The paid job's attempt when it was queued; a later attempt of the same key is another queue job. */
   attempt: number;
   /** The X-Request-Id of the call that queued it, so the worker's log lines carry it too. */
   requestId: string;
-  /** Which planner rebuilds the work (services/paidBatch.ts), and its parameters. */
+  /** Which planner rebuilds the work (paid/batch.ts), and its parameters. */
   scope: PaidScope;
   params: unknown;
   /** Each photo's share of the charge: what a failed photo gives back. */
@@ -45,6 +47,16 @@ export function queueSettings(env: Env): QueueSettings & { waitMs: number } {
     retryDelaySeconds: env.QUEUE_RETRY_DELAY_SECONDS,
     maintenanceSeconds: env.QUEUE_MAINTENANCE_SECONDS,
     waitMs: env.QUEUE_WAIT_SECONDS * 1000,
+  };
+}
+
+/** pg-boss's statements, run on whatever connection the caller's transaction holds (Database.query()). */
+export function transactionDb(db: Database): PgBoss.Db {
+  return {
+    async executeSql(text, values) {
+      const result = await db.query().executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows };
+    },
   };
 }
 

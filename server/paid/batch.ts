@@ -1,21 +1,17 @@
-// The generic paid AI batch: price known, refuse before charging, charge once per Idempotency-Key, run the images
-// at the provider's concurrency, refund the share of every image that failed (everything if the client left) and
-// store the answer for replays. The charge, the answer and every refund go through the durable paid job
-// (services/paidJobs.ts), so a crash in between is refunded at the next start. Enhancing, implementing
-// suggestions and virtual staging all run through here; it is the one seam between paid work and the ledger.
-// Each of them also describes its work as data (a PaidTask: JSON parameters and the photos) with a planner that
-// turns the data back into the batch, so that with a job queue (server/queue) a worker process runs it instead.
+// A paid call from top to bottom, for every paid scope (enhancing with server modes, implementing suggestions,
+// virtual staging): price known, refuse before charging, open the key's paid job (jobs.ts: the charge and the job
+// in one transaction; a retry replays the stored answer), run the images at the provider's concurrency, then
+// finish (store the answer, refund the share of every image that failed) or refund everything (the client left,
+// every image failed). A crash in between is refunded at the next start (liveness.ts). Each scope also describes
+// its work as data (a PaidTask: JSON parameters and the photos) with a planner that turns the data back into the
+// batch, so that with a job queue (queue/) a worker process runs it instead; runQueuedBatch is that worker's side.
 import type { ImageFailure } from '../../core/contract/enhance';
 import { AiError, toImageFailure } from '../ai/errors';
 import { ApiError, toErrorResponse } from '../errors';
 import type { Logger } from '../logger';
-import type { Answer } from './answer';
-import type { CreditsService } from './credits';
-import type { CheckedImage } from './images';
-import type { PaidJobs, RunningJob } from './paidJobs';
-
-/** The part of the credit ledger a paid batch uses (through its paid jobs). */
-export type CreditsPort = Pick<CreditsService, 'charge' | 'refund'>;
+import type { Answer } from '../answer';
+import type { CheckedImage } from '../pool/images';
+import type { PaidJobs, RunningJob } from './jobs';
 
 export interface PaidBatchInput<T> {
   /** The signed-in user; may be null only when every image is free. */
@@ -57,10 +53,10 @@ export interface PaidTask {
 /** The parts of a paid batch that its planner rebuilds from a task, on whichever process runs it. */
 export type BatchPlan<T> = Pick<PaidBatchInput<T>, 'concurrency' | 'work' | 'unusedCredits' | 'answer'>;
 
-/** Rebuilds a scope's batch from its task's parameters and checked photos (services/images.ts checkAll). */
+/** Rebuilds a scope's batch from its task's parameters and checked photos (pool/images.ts checkAll). */
 export type TaskPlanner = (params: unknown, images: readonly CheckedImage[]) => Promise<BatchPlan<unknown>>;
 
-/** The queue's side of a paid call (server/queue/paidQueue.ts): charge, queue, wait for the answer or 202. */
+/** The queue's side of a paid call (queue/enqueue.ts): charge, queue, wait for the answer or 202. */
 export interface PaidQueuePort {
   run(request: QueuedCall): Promise<Answer>;
 }
@@ -87,7 +83,7 @@ export interface BatchOutcome<T> {
 }
 
 export interface PaidBatchDeps {
-  /** The durable charge-and-job records (services/paidJobs.ts). */
+  /** The durable charge-and-job records (jobs.ts). */
   jobs: PaidJobs;
   logger: Logger;
   /** The job queue of the PostgreSQL deployment; absent (SQLite), charged work runs in this process. */

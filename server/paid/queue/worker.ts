@@ -6,13 +6,15 @@
 // the same host), else when the job expires. A job that failed on every try lands in the failed queue, whose
 // handler refunds it and keeps the error for the poll. Every log line carries the request id of the call.
 import type PgBoss from 'pg-boss';
-import { ApiError, toErrorResponse } from '../errors';
-import type { Logger } from '../logger';
-import { checkAll } from '../services/images';
-import { runQueuedBatch, type PaidScope, type TaskPlanner } from '../services/paidBatch';
-import type { PaidJobs } from '../services/paidJobs';
-import type { Database } from '../store/db';
-import { createPaidJobRepository } from '../store/paidJobs';
+import { ApiError, toErrorResponse } from '../../errors';
+import type { Logger } from '../../logger';
+import type { ImagePool } from '../../pool/imagePool';
+import { checkAll } from '../../pool/images';
+import type { Database } from '../../store/db';
+import { runQueuedBatch, type PaidScope, type TaskPlanner } from '../batch';
+import { createJobTable } from '../jobTable';
+import type { PaidJobs } from '../jobs';
+import type { Liveness } from '../liveness';
 import {
   activeLongerThan,
   PAID_FAILED_QUEUE,
@@ -28,9 +30,11 @@ export interface WorkerDeps {
   db: Database;
   boss: Boss;
   jobs: PaidJobs;
-  /** The user's balance, for the answer of a job that refunds nothing. */
-  balanceOf: (userId: string) => Promise<number>;
+  /** Which workers are gone (their jobs run again). */
+  liveness: Liveness;
   planners: Readonly<Record<PaidScope, TaskPlanner>>;
+  /** The worker's image threads: the photos are checked there before the planner sees them. */
+  imagePool: ImagePool;
   notifications: JobNotifications;
   logger: Logger;
   settings: QueueSettings;
@@ -53,21 +57,21 @@ const UNCLAIMED_ACTIVE_SECONDS = 30;
 const EXPIRY_MARGIN_MS = 2_000;
 
 export async function startPaidWorker(deps: WorkerDeps): Promise<PaidWorker> {
-  const { boss, jobs, logger } = deps;
-  const images = createPaidJobRepository(deps.db);
+  const { boss, jobs, liveness, logger } = deps;
+  const table = createJobTable(deps.db);
   const stopping = new AbortController();
 
   const runOne = async (job: PgBoss.JobWithMetadata<PaidQueueData>): Promise<void> => {
     const data = job.data;
     const log = logger.child({ reqId: data.requestId, jobId: data.paidJobId, queueJobId: job.id });
-    const running = await jobs.claim(data.paidJobId, data.attempt, deps.balanceOf);
+    const running = await jobs.claim(data.paidJobId, data.attempt);
     if (!running) {
       log.info('paid job already settled; nothing to do');
       return;
     }
     log.info({ scope: data.scope, retry: job.retryCount }, 'paid job started');
     const planner = deps.planners[data.scope];
-    const checked = await checkAll(await images.images(data.paidJobId));
+    const checked = await checkAll(deps.imagePool, await table.images(data.paidJobId));
     const plan = await planner(data.params, checked);
     const expiry = AbortSignal.timeout(
       Math.max(1_000, deps.settings.expireSeconds * 1000 - EXPIRY_MARGIN_MS),
@@ -88,7 +92,7 @@ export async function startPaidWorker(deps: WorkerDeps): Promise<PaidWorker> {
   const refundFailed = async (job: PgBoss.JobWithMetadata<PaidQueueData>): Promise<void> => {
     const data = job.data;
     const log = logger.child({ reqId: data.requestId, jobId: data.paidJobId, queueJobId: job.id });
-    const running = await jobs.claim(data.paidJobId, data.attempt, deps.balanceOf);
+    const running = await jobs.claim(data.paidJobId, data.attempt);
     if (!running) return;
     const { status, body } = toErrorResponse(
       new ApiError(500, 'INTERNAL', 'The job failed on every try', { creditsRefunded: true }),
@@ -121,15 +125,23 @@ export async function startPaidWorker(deps: WorkerDeps): Promise<PaidWorker> {
   // Jobs of dead workers: released (once, whoever sees it first) and failed in the queue, which runs them again.
   // A worker can also die between fetching a job and claiming it: such a job is active in the queue but
   // unclaimed here, and is failed the same way once that has lasted longer than a stale heartbeat.
+  const lostJobs = async (): Promise<string[]> => {
+    const lost: string[] = [];
+    for (const job of await table.runningOnWorkers(liveness.bootId)) {
+      if (job.workerBootId === null || !(await liveness.isGone(job.workerBootId))) continue;
+      if (await table.release(job.id, job.workerBootId, Date.now()))
+        lost.push(queueJobId(job.id, job.attempt));
+    }
+    const unclaimed = await table.unclaimedSince(Date.now() - liveness.staleAfterMs);
+    const ids = unclaimed.map((job) => queueJobId(job.id, job.attempt));
+    return [...lost, ...(await activeLongerThan(boss, ids, UNCLAIMED_ACTIVE_SECONDS))];
+  };
   let sweeping = false;
   const sweep = async (): Promise<void> => {
     if (sweeping) return;
     sweeping = true;
     try {
-      const lost = (await jobs.releaseLostJobs()).map((job) => queueJobId(job.id, job.attempt));
-      const unclaimed = (await jobs.unclaimedJobs()).map((job) => queueJobId(job.id, job.attempt));
-      lost.push(...(await activeLongerThan(boss, unclaimed, UNCLAIMED_ACTIVE_SECONDS)));
-      for (const id of lost) {
+      for (const id of await lostJobs()) {
         await boss.fail(PAID_QUEUE, id, { message: 'its worker stopped while it ran' });
         logger.warn({ queueJobId: id }, 'paid job of a stopped worker queued again');
       }

@@ -1,5 +1,5 @@
-// The fingerprint of a paid request: what one Idempotency-Key stands for. The replay of paid calls itself lives in
-// the durable paid jobs (services/paidJobs.ts, table paid_jobs), which compare this digest on every retry.
+// The fingerprint of a paid request: what one Idempotency-Key stands for. The paid jobs (jobs.ts) keep it with
+// the job and compare it on every retry, so a key sent again with another body is refused (422).
 import { createHash } from 'node:crypto';
 
 /** A stable digest of what a request asks for, so one key cannot be reused for a different request. */

@@ -3,14 +3,15 @@
 // decompression bomb is refused unread, then one cheap shrink-on-load decode, so a truncated or corrupt file is
 // the user's 415 IMAGE_UNREADABLE naming the photo, never a 500 later), decodes photos to RGBA for providers, the
 // room analysis and the scripts (decodeRgba), and encodes every result as a JPEG without metadata. The sharp
-// calls themselves (server/pool/codec.ts) run in the image pool's worker threads, never on the event loop.
+// calls themselves (codec.ts) run in the image pool's worker threads, never on the event loop: each
+// function here is handed the process's pool (built by the composition root, or by a script for itself).
 import { MAX_FILE_BYTES, MAX_PIXELS } from '../../core/catalog';
 import { readImageSize } from '../../core/upload/imageSize';
 import { sniffImageType, SNIFF_BYTES, type AcceptedImageType } from '../../core/upload/sniffImageType';
 import { AiError } from '../ai/errors';
 import type { InputImage, ProviderImage, RgbaImage } from '../ai/types';
 import { ApiError } from '../errors';
-import { imagePool } from '../pool/imagePool';
+import type { ImagePool } from './imagePool';
 
 /**
  * Pixels of one photo sent for analysis (room analysis, suggestions): the device sends them with the longest
@@ -44,6 +45,7 @@ function unreadable(label: string, image: number | undefined): ApiError {
  * the image in the English error ('image 2'), `options.image` in the details.
  */
 export async function checkImage(
+  pool: ImagePool,
   bytes: Buffer,
   label = 'image',
   options: CheckOptions = {},
@@ -71,7 +73,7 @@ export async function checkImage(
       ...position,
     });
   if (header && header.width * header.height > maxPixels) throw tooLarge(header.width, header.height);
-  const found = await imagePool.run('inspect', { bytes, maxPixels });
+  const found = await pool.run('inspect', { bytes, maxPixels });
   if (!found.ok && found.problem === 'tooLarge') throw tooLarge(found.width, found.height);
   if (!found.ok) throw unreadable(label, options.image);
   const { width, height } = found;
@@ -80,8 +82,8 @@ export async function checkImage(
     mime,
     width,
     height,
-    rgba: (maxSide) => decodeRgba(bytes, maxSide),
-    jpeg: async (maxSide) => asBuffer(await imagePool.run('uploadJpeg', { bytes, maxSide })),
+    rgba: (maxSide) => decodeRgba(pool, bytes, maxSide),
+    jpeg: async (maxSide) => asBuffer(await pool.run('uploadJpeg', { bytes, maxSide })),
   };
 }
 
@@ -90,13 +92,13 @@ export async function checkImage(
  * shrunk to fit `maxSide` on decode when given (far cheaper than decoding full size and shrinking after). Uploads,
  * the builtin provider, the room analysis and the scripts all decode through here.
  */
-export function decodeRgba(input: string | Buffer, maxSide?: number): Promise<RgbaImage> {
-  return imagePool.run('decode', { source: input, maxSide });
+export function decodeRgba(pool: ImagePool, input: string | Buffer, maxSide?: number): Promise<RgbaImage> {
+  return pool.run('decode', { source: input, maxSide });
 }
 
 /** Encodes pixels as a JPEG without metadata. */
-export async function encodeJpeg(image: RgbaImage): Promise<Buffer> {
-  return asBuffer(await imagePool.run('encodeJpeg', { image }));
+export async function encodeJpeg(pool: ImagePool, image: RgbaImage): Promise<Buffer> {
+  return asBuffer(await pool.run('encodeJpeg', { image }));
 }
 
 /** A worker's bytes as a Buffer, without copying them. */
@@ -108,9 +110,9 @@ function asBuffer(bytes: Uint8Array): Buffer {
  * A provider's result as a JPEG without metadata. Encoded results (the AI service's PNG) are checked like an
  * upload first: a broken or giant answer from upstream is its failure, not a crash.
  */
-export async function encodeResult(result: ProviderImage): Promise<Buffer> {
-  if (result.kind === 'rgba') return encodeJpeg(result.image);
-  const checked = await checkImage(result.bytes, 'result image');
+async function encodeResult(pool: ImagePool, result: ProviderImage): Promise<Buffer> {
+  if (result.kind === 'rgba') return encodeJpeg(pool, result.image);
+  const checked = await checkImage(pool, result.bytes, 'result image');
   return checked.jpeg();
 }
 
@@ -125,20 +127,21 @@ export function jpegDataUrl(jpeg: Buffer): string {
 
 /** Checks every image, in order; the first bad one refuses the whole request before any charge. */
 export async function checkAll(
+  pool: ImagePool,
   images: readonly Buffer[],
   options: { maxPixels?: number } = {},
 ): Promise<CheckedImage[]> {
   const checked: CheckedImage[] = [];
   for (const [i, bytes] of images.entries()) {
-    checked.push(await checkImage(bytes, `image ${i + 1}`, { ...options, image: i + 1 }));
+    checked.push(await checkImage(pool, bytes, `image ${i + 1}`, { ...options, image: i + 1 }));
   }
   return checked;
 }
 
 /** Encodes a provider's picture; an unreadable picture from upstream is the provider's failure, not ours. */
-export async function encodeProviderResult(image: ProviderImage): Promise<Buffer> {
+export async function encodeProviderResult(pool: ImagePool, image: ProviderImage): Promise<Buffer> {
   try {
-    return await encodeResult(image);
+    return await encodeResult(pool, image);
   } catch (error) {
     if (image.kind === 'encoded' && error instanceof ApiError) {
       throw new AiError('upstream', `The AI service answered an unusable image: ${error.message}`, {
