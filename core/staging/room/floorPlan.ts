@@ -57,6 +57,8 @@ const FOOTPRINT_STEPS = 8;
 /** Floor labelled farther away than this (at the default eye height) is a mislabel near the horizon. */
 const MAX_FLOOR_DISTANCE_M = 15;
 const MAX_WALLS = 4;
+/** A side wall is seen at most about 60 degrees off frontal when the view's direction has this much along its normal. */
+const SIDE_WALL_FACING_MIN = 0.5;
 /** How far past a wall's seen foot a window or door may still sit on it (its foot may hide behind furniture). */
 const WALL_HIT_MARGIN_M = 1.0;
 /** How close two walls' ends must come to be joined at their corner. */
@@ -155,7 +157,7 @@ export function roomFromLabels(labels: LabelMap, camera: RoomCamera): RoomModel 
   const floor = floorRegion(view, minPixels);
   const spans = floor ? floorSpans(withoutSpecks(floor, view.w, view.h, minPixels), view) : null;
   const found = spans ? fitWalls(wallFootPoints(spans.far, view)) : [];
-  const standingWalls = spans ? withBackWall(found, spans.far, view) : found;
+  const standingWalls = spans ? withStandingWalls(found, spans.far, view) : found;
   const openings = findOpenings(view, standingWalls, minPixels);
   const furniture = regions(view, (l) => IS_FURNITURE[l] === 1, minPixels);
 
@@ -609,14 +611,13 @@ function joinCorners(walls: AxisWall[]): AxisWall[] {
 
 /**
  * When no wall facing the camera is found (its foot hidden behind a headboard, a sideboard, a row of chairs), a
- * back wall at the farthest floor seen against something standing: the floor ends there, and the layout needs a
- * wall to put pieces against. Floor that only ends at the horizon's distance limit makes no wall.
+ * wall at the farthest floor seen against something standing: the floor ends there, and the layout needs a wall
+ * to put pieces against and hang pictures on. Looking into a corner, both walls face the camera and each may get
+ * one; the second takes only the points towards its side. Floor that only ends at the horizon's distance limit
+ * makes no wall.
  */
-function withBackWall(walls: AxisWall[], far: Columns, view: View): AxisWall[] {
+function withStandingWalls(walls: AxisWall[], far: Columns, view: View): AxisWall[] {
   const forward = rayAt(view, view.w / 2, view.h / 2);
-  const axis: Axis = Math.abs(forward.z) >= Math.abs(forward.x) ? 'z' : 'x';
-  const sign = Math.sign(across(forward, axis)) || -1;
-  if (walls.some((w) => w.axis === axis && Math.sign(w.at) === sign)) return walls;
   const points: FloorPoint[] = [];
   for (let x = 0; x < view.w; x++) {
     const y = far.top[x]!;
@@ -625,15 +626,30 @@ function withBackWall(walls: AxisWall[], far: Columns, view: View): AxisWall[] {
     if (p) points.push(p);
   }
   if (points.length < Math.max(8, 0.1 * view.w)) return walls;
-  const at =
-    sign *
-    percentile(
-      points.map((p) => sign * across(p, axis)),
-      0.95,
-    );
-  const alongs = points.map((p) => along(p, axis));
-  if (Math.abs(at) < 0.5) return walls;
-  return joinCorners([...walls, { axis, at, from: Math.min(...alongs), to: Math.max(...alongs) }]);
+  const mainAxis: Axis = Math.abs(forward.z) >= Math.abs(forward.x) ? 'z' : 'x';
+  const facing = (['z', 'x'] as const).filter(
+    (axis) => axis === mainAxis || Math.abs(across(forward, axis)) >= SIDE_WALL_FACING_MIN,
+  );
+  let out = walls;
+  for (const axis of facing) {
+    const sign = Math.sign(across(forward, axis)) || -1;
+    if (out.some((w) => w.axis === axis && Math.sign(w.at) === sign)) continue;
+    const at =
+      sign *
+      percentile(
+        points.map((p) => sign * across(p, axis)),
+        0.95,
+      );
+    if (Math.abs(at) < 0.5) continue;
+    const near =
+      axis === mainAxis
+        ? points
+        : points.filter((p) => sign * (at - across(p, axis)) <= Math.max(1, 0.3 * Math.abs(at)));
+    const alongs = near.map((p) => along(p, axis));
+    if (near.length < 8) continue;
+    out = joinCorners([...out, { axis, at, from: Math.min(...alongs), to: Math.max(...alongs) }]);
+  }
+  return out;
 }
 
 function wallLine(w: AxisWall): WallLine {

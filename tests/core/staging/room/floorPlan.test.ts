@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { scaleCamera } from '../../../../core/staging/room/camera';
 import { roomFromLabels } from '../../../../core/staging/room/floorPlan';
-import { BED, FLOOR, TABLE, WALL } from '../../../../core/staging/room/labels';
+import { BED, CABINET, FLOOR, TABLE, WALL } from '../../../../core/staging/room/labels';
 import type { FloorPoint, LabelMap, RoomModel, WallLine } from '../../../../core/staging/room/types';
 import {
   BED_BOX,
@@ -188,6 +188,36 @@ describe('roomFromLabels with the camera turned', () => {
     expect(Math.abs(area(room.floor) - truth) / truth).toBeLessThan(0.1);
     const bed = room.obstacles.find((o) => o.label === 'bed');
     expect(iou(bounds(bed!.polygon), footprint(BED_BOX))).toBeGreaterThan(0.8);
+  });
+});
+
+describe('roomFromLabels looking into a corner whose side wall is lined with furniture', () => {
+  // Turned 40° to the right, the right wall faces the camera as much as the back wall; cabinets along it hide its
+  // foot everywhere, so only the floor ending against them tells where it is.
+  const cabinets: SceneBox = {
+    label: CABINET,
+    min: { x: 1.9, y: 0, z: -5 },
+    max: { x: 2.4, y: 0.9, z: -0.5 },
+  };
+  const scene = bedroomScene({
+    // Without a door or bed the eye height is taken as 1.4 m: photographed from there, metres come out true.
+    camera: { ...bedroomScene().camera, yawDeg: -40, heightM: 1.4 },
+    door: null,
+    furniture: [cabinets],
+  });
+  const room = roomFromLabels(renderLabels(scene), fitted(scene));
+
+  it('puts a wall where the floor ends against the cabinets, facing into the room', () => {
+    const right = room.walls.find((w) => w.a.x === w.b.x && w.a.x > 0);
+    expect(right?.normal).toEqual({ x: -1, z: 0 });
+    // At the cabinets' front or behind it, never beyond the true wall.
+    expect(right!.a.x).toBeGreaterThan(1.8);
+    expect(right!.a.x).toBeLessThan(2.45);
+    expect(Math.max(right!.a.z, right!.b.z) - Math.min(right!.a.z, right!.b.z)).toBeGreaterThan(1.5);
+  });
+
+  it('makes no such wall on the side the camera turns away from', () => {
+    expect(room.walls.some((w) => w.a.x === w.b.x && w.a.x < 0)).toBe(false);
   });
 });
 
