@@ -63,6 +63,7 @@ async function main(): Promise<number> {
     budget: { min: 0, max: args.budgetMax },
   });
   const products = selection.picks.filter((pick) => pick.selected).map((pick) => toStagingProduct(pick));
+  const spares = selection.picks.filter((pick) => !pick.selected).map((pick) => toStagingProduct(pick));
 
   const page = await serveStagingPage('/web/staging/cli/page.ts', photo);
   const browser = await launchChromium();
@@ -74,7 +75,7 @@ async function main(): Promise<number> {
     });
     await tab.goto(page.origin + '/');
     await tab.waitForFunction(() => 'raumglanzStage' in globalThis, undefined, { timeout: 120_000 });
-    const input: StagePageInput = { photoUrl: '/photo', products };
+    const input: StagePageInput = { photoUrl: '/photo', products, spares };
     const result = await tab.evaluate(
       (given) =>
         (

@@ -32,7 +32,9 @@ export async function placeOnDevice(
   const photo = await createImageBitmap(input.image, { imageOrientation: 'from-image' });
   const segmenter = createSegmenter();
   try {
-    const plan = await planStaging(photo, input.products, segmenter);
+    const chosen = new Set(input.products.map((product) => product.id));
+    const spares = input.catalogue.filter((product) => !product.selected && !chosen.has(product.id));
+    const plan = await planStaging(photo, input.products, segmenter, spares);
     signal.throwIfAborted();
     const models = sceneModels(input.catalogue);
     const [outputWidth] = analysisSize(photo.width, photo.height, OUTPUT_SIDE);

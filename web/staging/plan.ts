@@ -3,7 +3,7 @@
 // here; the scene (scene/) then renders the plan. Runs at 1024 px on the long side, which is all the fits need.
 import { analysisSize } from '../../core/analysis/room/downscale';
 import type { StagingProduct } from '../../core/contract/staging';
-import { layoutRoom, type LayoutProduct, type LayoutResult } from '../../core/staging/layout';
+import { layoutWithSpares, type LayoutProduct, type LayoutResult } from '../../core/staging/layout';
 import { fitCamera } from '../../core/staging/room/fitCamera';
 import { roomFromLabels } from '../../core/staging/room/floorPlan';
 import type { LabelMap, RoomModel } from '../../core/staging/room/types';
@@ -40,28 +40,38 @@ function luminance(pixels: ImageData): Float32Array {
   return grey;
 }
 
-export function layoutProducts(products: readonly StagingProduct[]): LayoutProduct[] {
-  return products
-    .filter((product) => product.selected)
-    .map((product) => ({
-      id: product.id,
-      category: product.category as CategoryId,
-      quantity: product.quantity,
-      sizeM: sizeInMetres(product),
-    }));
+function layoutProduct(product: StagingProduct): LayoutProduct {
+  return {
+    id: product.id,
+    category: product.category as CategoryId,
+    quantity: product.quantity,
+    sizeM: sizeInMetres(product),
+  };
 }
 
+const priced = (product: StagingProduct) => ({
+  product: layoutProduct(product),
+  priceCents: product.product.price,
+});
+
+/**
+ * `products` are the ticked ones; `spares` the room's unticked pieces, which a furnished room may get instead of
+ * the ticked ones it has no place for (core/staging/layout/spares.ts).
+ */
 export async function planStaging(
   photo: ImageBitmap,
   products: readonly StagingProduct[],
   segmenter: Pick<Segmenter, 'segment'>,
+  spares: readonly StagingProduct[] = [],
 ): Promise<StagingPlan> {
   const pixels = analysisPixels(photo);
   const labels = await segmenter.segment(pixels);
   const gray = { width: pixels.width, height: pixels.height, data: luminance(pixels) };
   const camera = fitCamera({ gray });
   const room = roomFromLabels(labels, camera);
-  return { room, labels, layout: layoutRoom(room, layoutProducts(products), { labels, gray }) };
+  const ticked = products.filter((product) => product.selected).map(priced);
+  const layout = layoutWithSpares(room, ticked, spares.map(priced), { labels, gray });
+  return { room, labels, layout };
 }
 
 /** What the scene builds for each product: its glTF model when the feed names one, else the parametric piece. */

@@ -2,5 +2,6 @@
 // shows, and what is wrong with a piece the host moved by hand. Pure and deterministic.
 export type { LayoutProduct, LayoutResult, LeftOutPiece, PlacedPiece, PlacementProblem } from './types';
 export { layoutRoom } from './layout';
+export { layoutWithSpares } from './spares';
 export { placementProblems } from './constraints';
 export { existingObstacleOf } from './existing';

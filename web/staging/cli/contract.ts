@@ -8,6 +8,8 @@ export interface StagePageInput {
   photoUrl: string;
   /** The ticked products, as the analysis answers them. */
   products: StagingProduct[];
+  /** The analysis' unticked products, which a furnished room may get instead of ticked ones that find no place. */
+  spares: StagingProduct[];
 }
 
 export interface StagePageResult {

@@ -10,13 +10,13 @@ async function stage(input: StagePageInput): Promise<StagePageResult> {
   const photo = await createImageBitmap(await (await fetch(input.photoUrl)).blob());
   const segmenter = createSegmenter();
   try {
-    const plan = await planStaging(photo, input.products, segmenter);
+    const plan = await planStaging(photo, input.products, segmenter, input.spares);
     const { canvas, boxes } = await renderStaging({
       photo,
       room: plan.room,
       labels: plan.labels,
       pieces: plan.layout.pieces,
-      models: sceneModels(input.products),
+      models: sceneModels([...input.products, ...input.spares]),
     });
     const blob = await new Promise<Blob>((resolve, reject) =>
       canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', 0.92),
