@@ -179,6 +179,8 @@ function wallBehind(ctx: RuleContext, piece: PlacedPiece): WallFrame | undefined
   });
 }
 
+/** How far beyond a wall's seen foot a picture may hang, where the photo shows bare wall (a bed hides the foot). */
+const HANG_REACH_M = 1.5;
 /** Share of a picture's face that must show bare wall in the photo. */
 const BARE_WALL_SHARE = 0.85;
 
@@ -223,6 +225,7 @@ export function wallPiece(ctx: RuleContext, unit: Unit): Outcome {
   const hangAt = (f: WallFrame, t: number): Try => ({ ...againstWall(f, t, d), rotationDeg: f.rotationDeg });
   const spot = bestWallSpot(ctx.scene, {
     width: unit.product.sizeM.w,
+    ...(ctx.scene.photo ? { reachM: HANG_REACH_M } : {}),
     fits: (f, t) =>
       canHang(ctx.scene, draftOf(unit, hangAt(f, t)), eyeLevel) &&
       showsBareWall(ctx, unit, hangAt(f, t), eyeLevel),

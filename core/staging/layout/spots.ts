@@ -25,10 +25,15 @@ export interface WallFrame {
   rotationDeg: number;
   /** How squarely the wall faces the camera: 1 head-on, 0 edge-on, negative behind the view. */
   facing: number;
+  /** Whether the wall may go on beyond a and beyond b: no other wall meets it there. */
+  openEnds: [boolean, boolean];
 }
 
 export function wallFrames(scene: Scene): WallFrame[] {
-  return scene.room.walls.map((w, index) => {
+  const { walls } = scene.room;
+  const cornerAt = (p: FloorPoint, self: number) =>
+    walls.some((o, i) => i !== self && pointSegmentDistance(p, o.a, o.b) <= CORNER_SLACK_M);
+  return walls.map((w, index) => {
     const d = sub(w.b, w.a);
     const n = normalize(w.normal);
     return {
@@ -39,6 +44,7 @@ export function wallFrames(scene: Scene): WallFrame[] {
       len: length(d),
       rotationDeg: rotationFacing(n),
       facing: dot(n, scene.toCamera),
+      openEnds: [!cornerAt(w.a, index), !cornerAt(w.b, index)],
     };
   });
 }
@@ -56,6 +62,11 @@ export interface WallScan {
   walls?: (frame: WallFrame) => boolean;
   /** Extra score of a spot, e.g. how much of the piece the photo shows. */
   bonus?: (frame: WallFrame, t: number) => number;
+  /**
+   * How far past an open end of its seen foot the wall may be used: a picture hangs where the photo shows the
+   * wall above a bed or a chest that hides its foot (the caller checks the photo shows wall there).
+   */
+  reachM?: number;
 }
 
 export interface WallSpot {
@@ -67,10 +78,14 @@ export interface WallSpot {
 function fittingRuns(frame: WallFrame, scan: WallScan): number[][] {
   const runs: number[][] = [];
   let run: number[] = [];
-  const steps = Math.floor(frame.len / GRID_M + 1e-9);
-  for (let k = 0; k <= steps; k++) {
+  const reach = scan.reachM ?? 0;
+  const from = frame.openEnds[0] ? -reach : 0;
+  const to = frame.len + (frame.openEnds[1] ? reach : 0);
+  const first = Math.ceil(from / GRID_M - 1e-9);
+  const last = Math.floor(to / GRID_M + 1e-9);
+  for (let k = first; k <= last; k++) {
     const t = k * GRID_M;
-    const onWall = t - scan.width / 2 >= -0.05 && t + scan.width / 2 <= frame.len + 0.05;
+    const onWall = t - scan.width / 2 >= from - 0.05 && t + scan.width / 2 <= to + 0.05;
     if (onWall && scan.fits(frame, t)) {
       run.push(t);
     } else if (run.length) {
