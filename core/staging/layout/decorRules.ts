@@ -101,6 +101,11 @@ const THROW_FOLDS = 3;
 const THROW_LAYER_M = 0.013;
 /** How far a throw on a real bed may be moved from the foot towards the head to find bed under it, in steps. */
 const REAL_BED_STEPS_M = [0, 0.3, 0.6, 0.9];
+/**
+ * A real bed's estimate longer than this ran past its foot (a footboard, a bench, a chest there is bed-coloured
+ * in the classes too): its head, against the wall, is the surer end, so the throw is measured from there.
+ */
+const BED_LENGTH_MAX_M = 2.2;
 
 /** The size a throw takes folded on its host: w across the host, d its folded length, h its thickness. */
 export function foldedThrow(
@@ -159,7 +164,9 @@ export function textile(ctx: RuleContext, unit: Unit): Outcome {
   const existing = realTextileHosts(ctx, category).filter((h) => !carries(ctx, h, category));
   for (const real of existing) {
     // A real bed's foot is the least sure part of its estimate: further towards the head, the duvet is surer.
-    const steps = real.category === 'bed' && category === 'throw' ? REAL_BED_STEPS_M : [0];
+    const pastFoot = Math.max(0, real.sizeM.d - BED_LENGTH_MAX_M);
+    const steps =
+      real.category === 'bed' && category === 'throw' ? REAL_BED_STEPS_M.map((s) => s + pastFoot) : [0];
     for (const step of steps) {
       const spot = spotOn(real, step);
       if (landsOnHost(ctx, unit, real, spot)) return spot;

@@ -113,6 +113,23 @@ describe('layoutRoom: around an existing bed, headboard on the back wall', () =>
   });
 });
 
+describe('layoutRoom: a throw on a real bed whose estimate runs past its foot', () => {
+  // Head on the back wall at z = -6, the estimate 3.4 m long: a footboard or a bench beyond the foot looked like
+  // bed. The throw is measured from the head, as on a bed of at most 2.2 m.
+  const room = roomWith({ label: 'bed', polygon: rect(-0.8, 0.8, -6, -2.6), heightM: 1.1 });
+  const labels: LabelMap = { width: 64, height: 48, labels: new Uint8Array(64 * 48).fill(BED) };
+
+  it('lays it within 2.2 m of the head, not at the far end of the estimate', () => {
+    const placed = pieceOf(
+      layoutRoom(room, products(['throw']), { labels, gray: flatGray(labels) }),
+      'throw#0',
+    );
+    expect(placed.on).toBe('existing:0');
+    expect(placed.z).toBeLessThan(-6 + 2.2 - 0.25);
+    expect(placed.z).toBeGreaterThan(-6 + 0.8);
+  });
+});
+
 describe('layoutRoom: a rough existing bed footprint', () => {
   it.each([
     // The estimate ends 25 cm short of the wall, as a footprint extended by a typical depth does.
