@@ -98,7 +98,7 @@ const FOOTBOARD_M = 0.25;
 /** A throw on a seat or bed lies folded in three along its length (a 170 cm throw would hang off a seat)... */
 const THROW_FOLDS = 3;
 /** ...and in half across where it is wider than its host; each layer is this thick. */
-const THROW_LAYER_M = 0.013;
+const THROW_LAYER_M = 0.009;
 /** How far a throw on a real bed may be moved from the foot towards the head to find bed under it, in steps. */
 const REAL_BED_STEPS_M = [0, 0.3, 0.6, 0.9];
 /**

@@ -1,13 +1,17 @@
 // Where the new furniture darkens the room: an invisible floor (and faint walls) that only show the key light's
 // shadows, plus a soft contact shadow under each floor piece (a wide blurred footprint, and a tight one drawn
 // from what of the model touches the floor: its legs or its base), the ambient occlusion that makes a piece
-// stand on the floor instead of hovering over it. All draw black with alpha, so compositing darkens the photo.
+// stand on the floor instead of hovering over it; pieces on real furniture get a faint rim on its top. All draw
+// black with alpha, so compositing darkens the photo.
 import * as THREE from 'three';
+import { existingObstacleOf } from '../../../core/staging/layout';
 import type { RoomModel } from '../../../core/staging/room/types';
 import type { PlacedPiece } from './types';
 
 const WIDE_CONTACT_OPACITY = 0.45;
 const TIGHT_CONTACT_OPACITY = 0.55;
+/** A piece on real furniture (a throw on the bed, a vase on the chest) gets a fainter, wide rim only. */
+const ON_REAL_CONTACT_OPACITY = 0.3;
 
 /** A black footprint blurred on a transparent square: inner is the share of the side the footprint takes. */
 function contactTexture(inner: number, blurShare: number): THREE.CanvasTexture {
@@ -199,6 +203,12 @@ export class ShadowCatcher {
     for (const t of this.own.splice(0)) t.dispose();
     const rugs = pieces.filter((p) => RUG_CATEGORIES.has(p.category));
     for (const piece of pieces) {
+      if (existingObstacleOf(piece.on) !== null) {
+        // On the real bed, sofa or table, only the photo is under it: a soft rim grounds it there.
+        const y = piece.elevationM + 0.002;
+        this.contacts.add(this.contact(piece, this.wide, 1 / 0.62, ON_REAL_CONTACT_OPACITY, y));
+        continue;
+      }
       if (!piece.onFloor || piece.elevationM > 0.01) continue;
       const flat = RUG_CATEGORIES.has(piece.category) || piece.sizeM.h < 0.03;
       // A rug lies flat: a faint wide rim only, no tight footprint (that would be a dark slab under it).

@@ -186,19 +186,26 @@ export function foldedThrow(ctx: BuildContext): THREE.Group {
   const { W, D, H, mats } = ctx;
   const piece = new Piece('throw');
   const material = mats.make(mats.soft ? mats.kind : 'wool', mats.mainHex, { role: 'main' });
-  const slab = pillow(W, D, H, 0.55, 16).rotateX(-Math.PI / 2);
+  // Thin at the seams: a folded blanket's edges are one layer, its middle three with air between.
+  const slab = pillow(W, D, H, 0.3, 24).rotateX(-Math.PI / 2);
   const position = slab.getAttribute('position') as THREE.BufferAttribute;
+  const phase = ctx.seed * 1.7;
   for (let i = 0; i < position.count; i++) {
     const x = position.getX(i) / W;
     const z = position.getZ(i) / D;
-    // Soft lumps across the width, and the middle sitting a little lower than the edges.
-    const lump = 0.12 * H * Math.sin(x * Math.PI * 3 + ctx.seed) * Math.cos(z * Math.PI);
-    position.setY(i, position.getY(i) + lump - 0.15 * H * Math.cos(x * Math.PI));
+    // Soft lumps of two sizes and the middle settling lower than the edges: cloth, not a board.
+    const lump =
+      0.3 * H * Math.sin(x * Math.PI * 3 + phase) * Math.cos(z * Math.PI) +
+      0.15 * H * Math.sin(x * Math.PI * 7 + 2 * phase) * Math.sin(z * Math.PI * 2 + phase);
+    position.setY(i, position.getY(i) + lump - 0.2 * H * Math.cos(x * Math.PI));
+    // The long edges wander a little instead of running ruler-straight.
+    const wander = 0.012 * Math.sin(x * Math.PI * 5 + phase) * Math.sign(z);
+    position.setZ(i, position.getZ(i) + wander);
   }
   slab.computeVertexNormals();
   piece.add(slab, material, [0, H / 2, 0], { name: 'throw' });
-  const roll = new THREE.CylinderGeometry(H * 0.55, H * 0.55, W * 0.985, 16).rotateZ(Math.PI / 2);
-  piece.add(roll, material, [0, H * 0.5, D / 2 - H * 0.45], { name: 'fold' });
+  const roll = new THREE.CylinderGeometry(H * 0.45, H * 0.45, W * 0.985, 16).rotateZ(Math.PI / 2);
+  piece.add(roll, material, [0, H * 0.45, D / 2 - H * 0.4], { name: 'fold' });
   return piece.group;
 }
 
