@@ -1,7 +1,9 @@
 // The export presets per portal: each portal's published size, aspect and file-size rules for listing photos,
-// with the source of every number beside it, and the pure geometry and quality search the download runs them
+// with the source of every number beside it, and the pure geometry and quality choice the download runs them
 // with (web/services/portalExport.ts encodes). Where a portal publishes no rule the comment says so and the
 // value is a conservative choice that every portal here accepts.
+
+import { qualityForBytes, sizeModel } from './jpegSizeModel';
 
 export type PortalPresetId = 'original' | 'airbnb' | 'booking' | 'vrbo' | 'immoscout24';
 
@@ -19,7 +21,7 @@ export interface PortalPreset {
   minHeight: number;
   /** The long side the file is scaled down to: enough for the portal's largest display, no more. */
   maxLongSide: number | null;
-  /** The file-size limit the JPEG quality search meets. */
+  /** The file-size limit the JPEG quality choice meets. */
   maxBytes: number;
   /** May the photo carry text (the 'Virtuell eingerichtet' label)? Where not, the listing text must say it. */
   allowsText: boolean;
@@ -153,31 +155,49 @@ export interface BelowMinimum {
   files: { name: string; width: number; height: number }[];
 }
 
-/** JPEG qualities the search moves between; below 0.5 a listing photo shows blocks, so it is the floor. */
+/** JPEG qualities the export chooses between; below 0.5 a listing photo shows blocks, so it is the floor. */
 export const QUALITY_RANGE = { min: 0.5, max: 0.95 } as const;
 
+/** What the first prediction aims at: this share of the budget, since the size model is a median photo's. */
+const AIM = 0.95;
+/** A correction down aims lower: the model was already wrong once for this photo. */
+const CORRECTIVE_AIM = 0.9;
+/** A predicted file under this share of the budget is worth one encode at a higher quality. */
+const WELL_UNDER = 0.8;
+
 /**
- * The highest JPEG quality whose file fits `maxBytes`, by binary search (file size grows with quality): at
- * most `steps` encodes after the first. Returns the floor's file when even that does not fit.
+ * A high JPEG quality whose file fits `maxBytes`, from few encodes instead of a search: the top quality first
+ * (most photos fit, and then it is the file); else the quality the size model (jpegSizeModel.ts) predicts from
+ * that file. A file still over the budget, or well under it, gets one correction from the model fitted through
+ * both files. Only a correction down that still overshoots is followed by the floor's file, which is returned
+ * even when it does not fit; a correction up that overshoots leaves the fitting file before it.
  */
 export async function highestFittingQuality<T extends { size: number }>(
   encode: (quality: number) => Promise<T>,
   maxBytes: number,
-  steps = 6,
-): Promise<{ file: T; quality: number }> {
-  const best = await encode(QUALITY_RANGE.max);
-  if (best.size <= maxBytes) return { file: best, quality: QUALITY_RANGE.max };
-  let lo: number = QUALITY_RANGE.min;
-  let hi: number = QUALITY_RANGE.max;
-  let fitting: { file: T; quality: number } | null = null;
-  for (let i = 0; i < steps; i++) {
-    const quality = Math.round(((lo + hi) / 2) * 1000) / 1000;
-    const file = await encode(quality);
-    if (file.size <= maxBytes) {
-      fitting = { file, quality };
-      lo = quality;
-    } else hi = quality;
+): Promise<{ file: T; quality: number; encodes: number }> {
+  let encodes = 0;
+  const run = async (quality: number) => {
+    encodes += 1;
+    return { file: await encode(quality), quality };
+  };
+  const done = (r: { file: T; quality: number }) => ({ ...r, encodes });
+  const fits = (r: { file: T; quality: number }) => r.file.size <= maxBytes;
+  const anchor = (r: { file: T; quality: number }) => ({ quality: r.quality, bytes: r.file.size });
+
+  const probe = await run(QUALITY_RANGE.max);
+  if (fits(probe)) return done(probe);
+  const predicted = await run(qualityForBytes(sizeModel(anchor(probe)), maxBytes * AIM, QUALITY_RANGE));
+  const both = sizeModel(anchor(predicted), anchor(probe));
+  if (fits(predicted)) {
+    if (predicted.file.size >= maxBytes * WELL_UNDER) return done(predicted);
+    const higher = qualityForBytes(both, maxBytes * AIM, { ...QUALITY_RANGE, min: predicted.quality });
+    if (higher === predicted.quality) return done(predicted);
+    const raised = await run(higher);
+    return done(fits(raised) ? raised : predicted);
   }
-  if (fitting) return fitting;
-  return { file: await encode(QUALITY_RANGE.min), quality: QUALITY_RANGE.min };
+  if (predicted.quality <= QUALITY_RANGE.min) return done(predicted);
+  const lowered = await run(qualityForBytes(both, maxBytes * CORRECTIVE_AIM, QUALITY_RANGE));
+  if (fits(lowered) || lowered.quality <= QUALITY_RANGE.min) return done(lowered);
+  return done(await run(QUALITY_RANGE.min));
 }

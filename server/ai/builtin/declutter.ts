@@ -1,8 +1,8 @@
 // The builtin provider's removal modes (Entrümpeln, Aufräumen, Oberflächen/Arbeitsflächen freiräumen, Kabel und
 // Fernbedienungen weg): the room detector finds the objects on a copy at its own input size, core/declutter
-// removes the modes' clutter from the full-resolution photo; both run in the server's image pool (server/pool),
-// so removals never outnumber its threads. Several removal modes in one request remove the union of what each
-// would.
+// removes the modes' clutter from a copy at most REMOVAL_SIDE long, whose fill goes back into the full photo
+// (removalScale.ts); detection and fill run in the server's image pool (server/pool), so removals never outnumber
+// its threads. Several removal modes in one request remove the union of what each would.
 import { iou } from '../../../core/analysis/room/nms';
 import type { Detection } from '../../../core/analysis/room/types';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../../core/declutter';
 import type { ImagePool } from '../../pool/imagePool';
 import type { RgbaImage } from '../types';
+import { fillAtFullSize, removalCopy } from './removalScale';
 
 /** The detector's boxes (fractions of the frame) on one photo. */
 export type ObjectDetector = (image: RgbaImage) => Promise<Detection[]>;
@@ -74,9 +75,10 @@ const SAME_OBJECT_IOU = 0.6;
 const ROUNDS = 3;
 
 /**
- * Removes the modes' clutter from `image` (full resolution) in `pool`, with the detections `detect` finds on it,
- * and again on the result while a round still finds some (ROUNDS). The image is lent to the pool, so it is the
- * same afterwards; the result may share its pixels when nothing was removed. `detections` are the first round's
+ * Removes the modes' clutter from `image` in `pool`, with the detections `detect` finds on it, and again on the
+ * result while a round still finds some (ROUNDS). Each round fills on removalCopy's copy (the photo itself up
+ * to REMOVAL_SIDE) and brings the fill back at full size. The image is lent to the pool, so it is the same
+ * afterwards; the result may share its pixels when nothing was removed. `detections` are the first round's
  * (what was there).
  */
 export async function declutterRgba(
@@ -87,19 +89,26 @@ export async function declutterRgba(
 ): Promise<RemovedClutter & { detections: Detection[] }> {
   const detections = await detect(image);
   let clutter = clutterOfModes(image, detections, modes);
-  let result = await pool.run('removeClutter', { image, detections: clutter, mode: 'declutter' });
+  let result = await removeRound(pool, image, clutter);
   for (let round = 1; round < ROUNDS && result.removed.length > 0; round++) {
     clutter = clutterOfModes(result.image, await detect(result.image), modes);
     if (clutter.length === 0) break;
-    const next = await pool.run('removeClutter', {
-      image: result.image,
-      detections: clutter,
-      mode: 'declutter',
-    });
+    const next = await removeRound(pool, result.image, clutter);
     if (next.removed.length === 0) break;
     result = merge(result, next, image.width);
   }
   return { ...result, detections };
+}
+
+/** One round's fill of `clutter`, on the copy the removal works at, brought back to `image`'s size. */
+async function removeRound(
+  pool: ImagePool,
+  image: RgbaImage,
+  clutter: readonly Detection[],
+): Promise<RemovedClutter> {
+  const work = await removalCopy(image);
+  const removal = await pool.run('removeClutter', { image: work, detections: clutter, mode: 'declutter' });
+  return fillAtFullSize(image, work, removal);
 }
 
 /**
