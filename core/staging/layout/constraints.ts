@@ -4,6 +4,8 @@
 // wall pieces hang clear of windows, doors and tall furniture. Also the check for a piece the host moved by hand.
 import { categoryById } from '../categories';
 import { cameraRotation, projectPoint } from '../room/camera';
+import { DOOR_LABELS, WINDOW_LABELS } from '../room/labels';
+import { boxShareOnClasses } from '../room/support';
 import type { GrayImage } from '../room/lineSegments';
 import type { FloorPoint, KeepFreeZone, LabelMap, RoomModel } from '../room/types';
 import type { CategoryId, Placement } from '../types';
@@ -33,6 +35,15 @@ const OBSTACLE_AGAINST_WALL_M = 0.15;
 const WALL_PIECE_REACH_M = 0.5;
 /** Side gap between two wall pieces so frames never touch. */
 const WALL_PIECE_GAP_M = 0.1;
+/**
+ * A wall's foot is known to about this many label rows: a piece with its back to the wall may reach that far past
+ * the seen floor's edge there (far away, one row spans decimetres of floor).
+ */
+const WALL_FOOT_ROWS = 2;
+const WALL_FOOT_SLACK_MAX_M = 0.35;
+/** The most of its outline in the photo a standing piece may cover of a window or door (its edges bleed). */
+const OPENING_COVER_MAX = 0.05;
+const OPENING_LABELS: ReadonlySet<number> = new Set([...WINDOW_LABELS, ...DOOR_LABELS]);
 
 /** Pieces that work as one and need no walkway between them. */
 const GROUPS: Partial<Record<CategoryId, string>> = {
@@ -141,16 +152,51 @@ function floorZones(room: RoomModel): KeepFreeZone[] {
   return room.keepFree.filter((zone) => zone.kind !== 'wallDecor');
 }
 
+/**
+ * Whether a piece stands on the seen floor. With its back to a wall, its back may reach past the floor's edge
+ * by the wall foot's uncertainty there: the floor outline follows the label map's rows, the wall line a fit.
+ */
+function onSeenFloor(room: RoomModel, pose: Pose, atWalls: readonly number[]): boolean {
+  if (polygonInside(innerFootprint(pose), room.floor)) return true;
+  if (!atWalls.length) return false;
+  const back = fromLocal(pose, 0, -pose.sizeM.d / 2);
+  const distance = Math.max(0, dot(back, viewDirection(room)));
+  const { focalPx, heightM } = room.camera;
+  const slack = Math.min(WALL_FOOT_SLACK_MAX_M, (WALL_FOOT_ROWS * distance * distance) / (focalPx * heightM));
+  if (slack >= pose.sizeM.d) return false;
+  const front = { ...fromLocal(pose, 0, slack / 2), rotationDeg: pose.rotationDeg };
+  return polygonInside(
+    innerFootprint({ ...front, sizeM: { ...pose.sizeM, d: pose.sizeM.d - slack } }),
+    room.floor,
+  );
+}
+
+/**
+ * Whether a standing piece would hide a window or door as the photo shows it: nearer the camera than the
+ * opening's keep-free zone, a tall lamp still stands in front of the window in the picture.
+ */
+function coversOpening(scene: Scene, pose: Pose): boolean {
+  if (!scene.photo) return false;
+  const corners = footprint(pose).flatMap((p) => [
+    { x: p.x, y: 0, z: p.z },
+    { x: p.x, y: pose.sizeM.h, z: p.z },
+  ]);
+  return (
+    boxShareOnClasses(scene.room.camera, scene.photo.labels, corners, OPENING_LABELS) > OPENING_COVER_MAX
+  );
+}
+
 /** Whether a floor piece may stand at its draft pose: every hard rule of the stager. */
 export function canStand(scene: Scene, draft: Draft): boolean {
   const { room } = scene;
   const outer = footprint(draft);
   const inner = innerFootprint(draft);
-  if (!polygonInside(inner, room.floor)) return false;
+  const atWalls = backWall(room, draft);
+  if (!onSeenFloor(room, draft, atWalls)) return false;
   if (!farEnoughFromCamera(room, outer)) return false;
   if (floorZones(room).some((zone) => polygonsIntersect(inner, zone.polygon))) return false;
   const flat = placementOf(draft.category) === 'flat';
-  const atWalls = backWall(room, draft);
+  if (!flat && coversOpening(scene, draft)) return false;
   for (let i = 0; i < room.obstacles.length; i++) {
     const polygon = room.obstacles[i]!.polygon;
     if (polygonsIntersect(inner, polygon)) return false;
@@ -248,7 +294,7 @@ export function placementProblems(
   const inner = innerFootprint(piece);
   const flat = placement === 'flat';
   const problems: PlacementProblem[] = [];
-  if (!polygonInside(inner, room.floor)) problems.push('offFloor');
+  if (!onSeenFloor(room, piece, backWall(room, piece))) problems.push('offFloor');
   if (room.obstacles.some((o) => polygonsIntersect(inner, o.polygon))) problems.push('obstacle');
   if (floorZones(room).some((z) => polygonsIntersect(inner, z.polygon))) problems.push('keepFree');
   const clash = pieces.some(

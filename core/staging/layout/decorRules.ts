@@ -246,5 +246,15 @@ export function pendant(ctx: RuleContext, unit: Unit): Outcome {
   if (!hosts.length) return 'noAnchor';
   const host = hosts[placedOf(ctx, unit.product.category).length];
   if (!host) return 'noSpace';
-  return { x: host.x, z: host.z, rotationDeg: host.rotationDeg, elevationM: PENDANT_BOTTOM_M };
+  // Where the photo shows the ceiling, the cord reaches it: a canopy in mid-air gives the sticker away.
+  const ceiling = ctx.scene.room.ceilingM;
+  const { sizeM } = unit.product;
+  const drop = ceiling === undefined ? sizeM.h : Math.max(sizeM.h, ceiling - PENDANT_BOTTOM_M);
+  return {
+    x: host.x,
+    z: host.z,
+    rotationDeg: host.rotationDeg,
+    elevationM: PENDANT_BOTTOM_M,
+    ...(drop > sizeM.h ? { sizeM: { ...sizeM, h: drop } } : {}),
+  };
 }

@@ -165,9 +165,11 @@ export function roomFromLabels(labels: LabelMap, camera: RoomCamera): RoomModel 
   const k = scale.heightM / DEFAULT_CAMERA_HEIGHT_M;
   const final = { ...view, camera: { ...camera, heightM: scale.heightM } };
   const walls = standingWalls.map((w) => scaleWall(w, k));
+  const ceiling = ceilingHeight(view, standingWalls);
   return {
     camera: final.camera,
     scaleSource: scale.source,
+    ...(ceiling === null ? {} : { ceilingM: ceiling * k }),
     floor: spans ? floorPolygon(spans.near, final) : [],
     walls: walls.map(wallLine),
     keepFree: keepFreeZones(openings, walls, k),
@@ -1007,6 +1009,40 @@ function measureScale(
     if (believable(h)) return { heightM: h, source: 'bed' };
   }
   return { heightM: DEFAULT_CAMERA_HEIGHT_M, source: 'cameraHeight' };
+}
+
+/** Ceilings lower or higher than these are misread boundaries (a cupboard's top, a skylight). */
+const CEILING_MIN_M = 2.1;
+const CEILING_MAX_M = 6;
+/** The share of columns that must show where the ceiling meets a found wall. */
+const CEILING_MIN_COLUMNS = 0.1;
+
+/**
+ * The ceiling's height over the floor (at the assumed eye height), from where the ceiling meets the walls found:
+ * in each column the first wall row under ceiling, cast onto the wall it looks at. Null when too few columns show
+ * it: a pendant then keeps its catalogue height.
+ */
+function ceilingHeight(view: View, walls: AxisWall[]): number | null {
+  const heights: number[] = [];
+  for (let x = 0; x < view.w; x++) {
+    let y = 1;
+    while (y < view.h && !(labelAt(view, x, y - 1) === CEILING && IS_WALL_SURFACE[labelAt(view, x, y)] === 1))
+      y++;
+    if (y >= view.h) continue;
+    const ray = rayAt(view, x + 0.5, y);
+    let nearest = Infinity;
+    for (const w of walls) {
+      const toward = across(ray, w.axis);
+      if (Math.abs(toward) < 1e-6) continue;
+      const t = w.at / toward;
+      const s = along(ray, w.axis) * t;
+      if (t > 0 && t < nearest && s >= w.from - CORNER_SNAP_M && s <= w.to + CORNER_SNAP_M) nearest = t;
+    }
+    if (nearest < Infinity) heights.push(view.camera.heightM + ray.y * nearest);
+  }
+  if (heights.length < CEILING_MIN_COLUMNS * view.w) return null;
+  const height = median(heights);
+  return height >= CEILING_MIN_M && height <= CEILING_MAX_M ? height : null;
 }
 
 function scaleWall(w: AxisWall, k: number): AxisWall {

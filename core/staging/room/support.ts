@@ -41,6 +41,34 @@ export function shareOnClasses(
   return hits / points.length;
 }
 
+/**
+ * The share of the photo's pixels of a class among `ids` inside the rectangle that bounds the projections of
+ * `corners` (a piece's box): what the piece would cover, as a viewer sees its outline. 0 when nothing projects.
+ */
+export function boxShareOnClasses(
+  camera: RoomCamera,
+  labels: LabelMap,
+  corners: readonly Vec3[],
+  ids: ReadonlySet<number>,
+): number {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const corner of corners) {
+    const at = projectPoint(camera, corner);
+    if (!at) continue;
+    const x = (at.u / camera.width) * labels.width;
+    const y = (at.v / camera.height) * labels.height;
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  }
+  const [left, top] = [Math.max(0, Math.floor(x0)), Math.max(0, Math.floor(y0))];
+  const [right, bottom] = [Math.min(labels.width, Math.ceil(x1)), Math.min(labels.height, Math.ceil(y1))];
+  if (right <= left || bottom <= top) return 0;
+  let hits = 0;
+  for (let y = top; y < bottom; y++) {
+    for (let x = left; x < right; x++) if (ids.has(labels.labels[y * labels.width + x]!)) hits++;
+  }
+  return hits / ((right - left) * (bottom - top));
+}
+
 /** A grid of points over a rectangle lying at `y`: centre (x, z), w along `right`, d along `front` (unit vectors). */
 export function baseGrid(
   centre: { x: number; z: number },

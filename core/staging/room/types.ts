@@ -76,6 +76,8 @@ export interface RoomModel {
   walls: WallLine[];
   keepFree: KeepFreeZone[];
   obstacles: Obstacle[];
+  /** The ceiling's height over the floor, metres, where the photo shows it meet the walls. */
+  ceilingM?: number;
 }
 
 /** A per-pixel class map (ADE20K ids as in models/deeplabv3-ade20k/README.md), row-major, any size. */

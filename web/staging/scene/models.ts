@@ -94,12 +94,15 @@ const CUSHION_LEAN_RAD = 0.22;
 
 /**
  * The parametric model of a piece: a throw `on` a sofa or bed is built folded and lying, at the size the layout
- * folded it to (the product's size is the throw hanging: w wide, h long, d thin).
+ * folded it to (the product's size is the throw hanging: w wide, h long, d thin); a pendant with its cord as
+ * long as the layout says (to the ceiling).
  */
 function parametricModel(piece: PlacedPiece, spec: ParametricSpec): THREE.Object3D {
-  if (!piece.on || spec.category !== 'throw') return buildParametricModel(spec);
   const { w, d, h } = piece.sizeM;
-  return buildParametricModel({ ...spec, folded: true, sizeCm: { w: w * 100, d: d * 100, h: h * 100 } });
+  const sizeCm = { w: w * 100, d: d * 100, h: h * 100 };
+  if (piece.on && spec.category === 'throw') return buildParametricModel({ ...spec, folded: true, sizeCm });
+  if (spec.category === 'pendant') return buildParametricModel({ ...spec, sizeCm });
+  return buildParametricModel(spec);
 }
 
 /**

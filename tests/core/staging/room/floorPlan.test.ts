@@ -141,6 +141,19 @@ describe('roomFromLabels on a rendered bedroom', () => {
   });
 });
 
+describe('the ceiling', () => {
+  it('comes out at the true 2.6 m from where it meets the walls', () => {
+    const room = roomFromLabels(renderLabels(bedroomScene()), fitted(bedroomScene()));
+    expect(room.ceilingM).toBeGreaterThan(2.5);
+    expect(room.ceilingM).toBeLessThan(2.7);
+  });
+
+  it('is unknown when the photo shows none', () => {
+    const scene = bedroomScene({ camera: { ...bedroomScene().camera, pitchDeg: 30 } });
+    expect(roomFromLabels(renderLabels(scene), fitted(scene)).ceilingM).toBeUndefined();
+  });
+});
+
 describe('roomFromLabels with furniture standing free', () => {
   const table: SceneBox = {
     label: TABLE,

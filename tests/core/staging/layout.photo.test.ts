@@ -1,0 +1,52 @@
+// What the photo adds to the stager's rules: a standing piece never hides a window as the picture shows it (a
+// rug may lie in front of one), and a piece may stand with its back to a far wall although the seen floor's
+// edge stops short of the wall's fitted foot by the rows the label map resolves there.
+import { describe, expect, it } from 'vitest';
+import { layoutRoom } from '../../../core/staging/layout';
+import { FLOOR, WINDOWPANE } from '../../../core/staging/room/labels';
+import type { GrayImage } from '../../../core/staging/room/lineSegments';
+import type { LabelMap } from '../../../core/staging/room/types';
+import { boxRoom, camera, pieceOf, product, rect, visibleFloor } from './layoutRooms';
+
+const filled = (id: number): LabelMap => ({
+  width: 64,
+  height: 48,
+  labels: new Uint8Array(64 * 48).fill(id),
+});
+const flatGray = (labels: LabelMap): GrayImage => ({
+  width: labels.width,
+  height: labels.height,
+  data: new Float32Array(labels.width * labels.height).fill(128),
+});
+const photo = (id: number) => ({ labels: filled(id), gray: flatGray(filled(id)) });
+
+describe('layoutRoom with the photo: windows as the picture shows them', () => {
+  const room = boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3] });
+
+  it.each([
+    ['floor', FLOOR, true],
+    ['a window', WINDOWPANE, false],
+  ] as const)('stands a plant where the photo shows %s behind it: %s', (_name, id, placed) => {
+    const result = layoutRoom(room, [product('plant')], photo(id));
+    expect(result.pieces.some((p) => p.category === 'plant')).toBe(placed);
+  });
+});
+
+describe('layoutRoom: the seen floor stopping short of a far wall', () => {
+  // 256 px wide, as a small listing photo is analysed: at 6 m one label row spans about 13 cm of floor.
+  const cam = camera({ width: 256, height: 192, focalPx: 170, pitchDeg: 0, heightM: 1.4 });
+  const roomSeenTo = (z0: number) => ({
+    ...boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3], cam, walls: ['back'] }),
+    floor: visibleFloor(cam, rect(-2.5, 2.5, z0, 0.3)),
+  });
+
+  it('puts the sofa against the back wall when the floor is seen to 20 cm from it', () => {
+    const sofa = pieceOf(layoutRoom(roomSeenTo(-5.8), [product('sofa')]), 'sofa#0');
+    expect(sofa.z - sofa.sizeM.d / 2).toBeCloseTo(-6, 6);
+  });
+
+  it('does not when a metre of floor in front of the wall is unseen', () => {
+    const result = layoutRoom(roomSeenTo(-5), [product('sofa')]);
+    expect(result.pieces.filter((p) => p.z - p.sizeM.d / 2 < -5.5)).toEqual([]);
+  });
+});
