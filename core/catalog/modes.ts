@@ -5,7 +5,7 @@
 // listed at its price (STAGING_CREDITS): the card shows what the flow charges.
 
 import { STAGING_CREDITS } from './limits';
-import type { AiCapabilities, Mode, ModeCategory, ModeRunner, ProviderCapabilities, RoomType } from './types';
+import type { AiCapabilities, Mode, ModeCategory, ModeHost, ProviderCapabilities, RoomType } from './types';
 
 /** Appended to every prompt: the model must edit the photo, not invent a different room. */
 const KEEP_ROOM =
@@ -21,7 +21,7 @@ interface ModeSpec {
   category: ModeCategory;
   priority: number;
   listedCredits: number;
-  runsOn: ModeRunner;
+  runsOn: ModeHost;
   roomType?: RoomType;
 }
 

@@ -38,7 +38,7 @@ export interface Price {
   serverModeIds: string[];
 }
 
-export interface ModeSelection {
+export interface PricedSelection {
   /** One list of selected mode ids per image. In 'Alle gleich' mode every list is the same. */
   perImageModes: ReadonlyArray<readonly string[]>;
 }
@@ -49,7 +49,7 @@ export interface ModeSelection {
  * and the batch does not hold exactly one image.
  */
 export function priceOf(
-  selection: ModeSelection,
+  selection: PricedSelection,
   capabilities: AiCapabilities = REAL_AI_CAPABILITIES,
 ): Price {
   const { perImageModes } = selection;

@@ -7,7 +7,7 @@ export const MODE_CATEGORIES = ['cleaning', 'lighting', 'color', 'detail', 'pers
 export type ModeCategory = (typeof MODE_CATEGORIES)[number];
 
 /** Where a mode runs: on the user's device (free, offline) or through the server's AI (costs credits). */
-export type ModeRunner = 'device' | 'server';
+export type ModeHost = 'device' | 'server';
 
 export interface Mode {
   id: string;
@@ -25,7 +25,7 @@ export interface Mode {
   /** The credits listed in SPEC section 3; what a user pays is `modeCost` (0 for device modes
    *  and for server modes the provider only approximates). */
   listedCredits: number;
-  runsOn: ModeRunner;
+  runsOn: ModeHost;
   /** Set on room-specific modes only. */
   roomType?: RoomType;
 }

@@ -133,8 +133,6 @@ export const AnalyzeStagingResponse = z.object({
   style: z.enum(['modern', 'classic', 'minimal', 'cozy']),
   /** Sum of the ticked products, euro cents. */
   totalPrice: z.number().int().nonnegative(),
-  /** 'Beispielprodukte, Preise geschätzt': the products are examples, not shop offers. */
-  productsNote: z.string().min(1),
 });
 export type AnalyzeStagingResponse = z.infer<typeof AnalyzeStagingResponse>;
 
@@ -153,9 +151,6 @@ export const ShoppingListSchema = z.object({
   items: z.array(ShoppingListItemSchema).min(1),
   /** Euro cents, the exact sum of the lines. */
   totalPrice: z.number().int().nonnegative(),
-  affiliateDisclaimer: z.string().min(1),
-  priceNote: z.string().min(1),
-  virtualNote: z.string().min(1),
 });
 export type ShoppingListSchema = z.infer<typeof ShoppingListSchema>;
 

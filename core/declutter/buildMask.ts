@@ -4,7 +4,7 @@
 import type { Detection } from '../analysis/room/types';
 import type { CocoLabel } from '../analysis/room/cocoLabels';
 import type { RgbaImage } from '../imaging/types';
-import { dilateMask, type PixelBox } from '../inpaint/maskOps';
+import { dilateMask, type PixelRegion } from '../inpaint/maskOps';
 import { refineBox } from './refineBox';
 
 /** A brush stroke in image fractions (x of the width, y of the height), radius as a share of the longer side. */
@@ -53,7 +53,7 @@ export function buildClutterMask(
   const mask = new Uint8Array(width * height);
   const objects: MaskedObject[] = [];
   for (const detection of detections) {
-    const box: PixelBox = {
+    const box: PixelRegion = {
       x: Math.round(detection.box.x * width),
       y: Math.round(detection.box.y * height),
       width: Math.round(detection.box.width * width),
@@ -78,7 +78,7 @@ function addGrown(
   mask: Uint8Array,
   width: number,
   height: number,
-  box: PixelBox,
+  box: PixelRegion,
   local: Uint8Array,
   opts: ClutterMaskOptions,
 ): void {

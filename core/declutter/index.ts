@@ -1,8 +1,14 @@
 // Removing clutter: which detected objects each cleaning mode removes, their masks, and the German description.
-export * from './clutterLabels';
-export * from './selectClutter';
-export * from './hanging';
-export * from './refineBox';
-export * from './buildMask';
-export * from './germanNames';
-export * from './removeClutter';
+export {
+  isDeclutterMode,
+  DECLUTTER_MODE_IDS,
+  type DeclutterModeId,
+  NEVER_CLUTTER,
+  CLUTTER_LABELS,
+} from './clutterLabels';
+export { selectClutter, BOOKSHELF_MIN_BOOKS } from './selectClutter';
+export { hangsFromCord } from './hanging';
+export { refineBox } from './refineBox';
+export { buildClutterMask, paintStroke, type Stroke } from './buildMask';
+export { describeRemoval, GERMAN_CLUTTER_NAMES, NOTHING_REMOVED_DE } from './germanNames';
+export { removeClutter, clutterIn, type RemovedClutter } from './removeClutter';

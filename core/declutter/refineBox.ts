@@ -5,7 +5,7 @@
 // Objects also stick out of their boxes (a bottle's neck above it, its edge beside it): the cut follows them a
 // little way out.
 import type { RgbaImage } from '../imaging/types';
-import type { PixelBox } from '../inpaint/maskOps';
+import type { PixelRegion } from '../inpaint/maskOps';
 
 /** Quantisation of the colour histograms: 16 levels per channel. */
 const BITS = 4;
@@ -35,7 +35,7 @@ const SIDE_SHARE = 0.2;
 
 export interface RefinedObject {
   /** The box clipped to the image and rounded to whole pixels (grown by what sticks out of it, see followOut). */
-  box: PixelBox;
+  box: PixelRegion;
   /** 1 for object pixels, box-local (box.width * box.height, rows top to bottom). */
   mask: Uint8Array;
   /** How it was found: the colour cut, or the inscribed ellipse when the colours did not separate. */
@@ -43,7 +43,7 @@ export interface RefinedObject {
 }
 
 /** The object's pixels inside `box` (pixel coordinates) of `image`. */
-export function refineBox(image: RgbaImage, box: PixelBox): RefinedObject {
+export function refineBox(image: RgbaImage, box: PixelRegion): RefinedObject {
   const { width, height, data } = image;
   const x0 = Math.max(0, Math.floor(box.x));
   const y0 = Math.max(0, Math.floor(box.y));
@@ -134,10 +134,10 @@ export function refineBox(image: RgbaImage, box: PixelBox): RefinedObject {
  */
 function followOut(
   width: number,
-  box: PixelBox,
+  box: PixelRegion,
   mask: Uint8Array,
   isObject: (p: number) => boolean,
-): { box: PixelBox; mask: Uint8Array } {
+): { box: PixelRegion; mask: Uint8Array } {
   const up = Math.min(box.y, Math.round(REACH_SHARE * box.height));
   const side = Math.max(2, Math.round(SIDE_SHARE * box.width));
   const left = Math.min(box.x, side);
@@ -181,7 +181,11 @@ function followOut(
 }
 
 /** The zone's mask cut down to the box plus the grown pixels' extent (the rest of the zone is empty). */
-function tighten(grown: Uint8Array, zone: PixelBox, box: PixelBox): { box: PixelBox; mask: Uint8Array } {
+function tighten(
+  grown: Uint8Array,
+  zone: PixelRegion,
+  box: PixelRegion,
+): { box: PixelRegion; mask: Uint8Array } {
   let x0 = box.x, y0 = box.y, x1 = box.x + box.width; // prettier-ignore
   const y1 = box.y + box.height;
   for (let zy = 0; zy < zone.height; zy++) {

@@ -33,7 +33,7 @@ const TAP_LABEL = 'bottle';
 
 /**
  * A fridge's water dispenser or a magnet on its door is taken for a bottle or a cup: what lies wholly inside a
- * detected refrigerator's box stays (kitchen 1 lost its dispenser). Not so on an oven: pots stand on a range.
+ * detected refrigerator's box stays (its dispenser was cut out of the door). Not so on an oven: pots stand on a range.
  */
 const FRIDGE_LABEL = 'refrigerator';
 
@@ -58,7 +58,7 @@ const FOOD_DISPLAY = 3;
 /**
  * A laid table: this many plates (the detector names a plate by what it guesses lies on it) standing on a detected
  * dining table. Its place settings are staging, and the fill took the plates but left their chargers and place
- * mats as dark rings (kitchen 1): all dishes and food on it stay.
+ * mats as dark rings: all dishes and food on it stay.
  */
 const LAID_TABLE = 3;
 const PLATES: readonly string[] = ['bowl', 'pizza', 'cake', 'sandwich', 'donut'];
@@ -99,16 +99,20 @@ export function selectClutter(
   const shelved = picked.filter(
     (d) => DISPLAYED_DISHES.includes(d.label) && d.box.y + d.box.height < WALL_SHELVES,
   );
-  return picked
-    .filter((d) => d.label !== 'book' || books < BOOKSHELF_MIN_BOOKS)
-    .filter((d) => d.box.y + d.box.height >= HIGH_UP)
-    .filter((d) => !shelved.includes(d) || !shelved.some((other) => onShelvesAbove(d.box, other.box)))
-    .filter((d) => d.label !== TAP_LABEL || !sinks.some((sink) => standsIn(d.box, sink)))
-    .filter((d) => !room.some((r) => r.score > d.score && iou(r.box, d.box) >= SAME_THING_IOU))
-    .filter((d) => !fridges.some((fridge) => within(d.box, fridge)))
-    .filter((d) => !displayedFood.has(d))
-    .filter((d) => !TABLEWARE.includes(d.label) || !laidTables.some((table) => standsIn(d.box, table)))
-    .sort((a, b) => b.score - a.score);
+  /** Why a picked object stays: each rule named by what it recognises as part of the room or its staging. */
+  const kept: Record<string, (d: Detection) => boolean> = {
+    bookshelf: (d) => d.label === 'book' && books >= BOOKSHELF_MIN_BOOKS,
+    highUp: (d) => d.box.y + d.box.height < HIGH_UP,
+    dishesOnWallShelves: (d) =>
+      shelved.includes(d) && shelved.some((other) => onShelvesAbove(d.box, other.box)),
+    tapAtSink: (d) => d.label === TAP_LABEL && sinks.some((sink) => standsIn(d.box, sink)),
+    surerPartOfRoom: (d) => room.some((r) => r.score > d.score && iou(r.box, d.box) >= SAME_THING_IOU),
+    onFridgeDoor: (d) => fridges.some((fridge) => within(d.box, fridge)),
+    foodHeap: (d) => displayedFood.has(d),
+    laidTable: (d) => TABLEWARE.includes(d.label) && laidTables.some((table) => standsIn(d.box, table)),
+  };
+  const rules = Object.values(kept);
+  return picked.filter((d) => !rules.some((keeps) => keeps(d))).sort((a, b) => b.score - a.score);
 }
 
 /** True when the middle of the box's bottom edge (where the thing stands) lies inside `area`. */

@@ -14,7 +14,7 @@ import {
   type Cuts,
   type LineOptions,
 } from './lines';
-import { chamferDistance, maskComponents, type PixelBox } from './maskOps';
+import { chamferDistance, maskComponents, type PixelRegion } from './maskOps';
 import { borderMisfit, patchMatchFill } from './patchMatch';
 import { seededRandom } from './random';
 import { fillRegions, type SmoothKind } from './regions';
@@ -98,7 +98,7 @@ export function holeCrops(
   width: number,
   height: number,
   opts: Pick<InpaintOptions, 'marginFraction' | 'minMargin'> = DEFAULT_INPAINT_OPTIONS,
-): PixelBox[] {
+): PixelRegion[] {
   let boxes = maskComponents(mask, width, height).map(({ box }) => {
     const margin = Math.max(
       opts.minMargin,
@@ -112,7 +112,7 @@ export function holeCrops(
   });
   for (let merged = true; merged;) {
     merged = false;
-    const next: PixelBox[] = [];
+    const next: PixelRegion[] = [];
     for (const box of boxes) {
       const other = next.findIndex((b) => overlaps(b, box));
       if (other < 0) next.push(box);
@@ -126,11 +126,11 @@ export function holeCrops(
   return boxes;
 }
 
-function overlaps(a: PixelBox, b: PixelBox): boolean {
+function overlaps(a: PixelRegion, b: PixelRegion): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
-function unionBox(a: PixelBox, b: PixelBox): PixelBox {
+function unionBox(a: PixelRegion, b: PixelRegion): PixelRegion {
   const x = Math.min(a.x, b.x);
   const y = Math.min(a.y, b.y);
   return {
@@ -144,7 +144,7 @@ function unionBox(a: PixelBox, b: PixelBox): PixelBox {
 function fillCrop(
   out: RgbaImage,
   mask: Uint8Array,
-  crop: PixelBox,
+  crop: PixelRegion,
   opts: InpaintOptions,
   index: number,
 ): void {

@@ -2,7 +2,7 @@
 // clutter masks: connected components with their boxes, and a round dilation that grows a mask by a radius.
 
 /** A rectangle in pixels: x, y of the top-left pixel and its size. */
-export interface PixelBox {
+export interface PixelRegion {
   x: number;
   y: number;
   width: number;
@@ -10,7 +10,7 @@ export interface PixelBox {
 }
 
 export interface MaskComponent {
-  box: PixelBox;
+  box: PixelRegion;
   /** Number of pixels in the component. */
   area: number;
 }

@@ -18,19 +18,6 @@ export interface RgbSource {
   planes: Float32Array;
 }
 
-/** An 8-bit RGBA image as [0, 1] planes (bytes / 255), the model's input. */
-export function planesOf(image: RgbaImage): RgbSource {
-  const { width, height, data } = image;
-  const n = width * height;
-  const planes = new Float32Array(3 * n);
-  for (let i = 0; i < n; i++) {
-    planes[i] = data[i * 4] / 255;
-    planes[n + i] = data[i * 4 + 1] / 255;
-    planes[2 * n + i] = data[i * 4 + 2] / 255;
-  }
-  return { width, height, planes };
-}
-
 /** The three blend weights for a photo. */
 export function classify(weights: RetouchWeights, image: RgbaImage | RgbSource): [number, number, number] {
   let x = thumbnail(image);

@@ -6,7 +6,7 @@ import { runBands } from '../imaging/bands';
 import { assertImage, frameLike, type RgbaImage } from '../imaging/types';
 import { kernelBackend } from '../imaging/wasm/backend';
 import { applyLut3dWasm } from '../imaging/wasm/lut3d';
-import { BASIS_COUNT, LUT_DIM, LUT_FLOATS } from './weights';
+import { BASIS_COUNT, LUT_DIM } from './weights';
 
 /** Output RGB per node, interleaved (node * 3 + channel), node = r + g*33 + b*33^2. */
 export interface Lut3d {
@@ -194,6 +194,3 @@ export function applyLut3dRows(
     dst[p + 3] = src[p + 3];
   }
 }
-
-export const LUT_NODE_COUNT = NODES;
-export { LUT_FLOATS };

@@ -11,7 +11,7 @@ import { modelFileUrl, modelThumbnailUrl, shippedModelFor } from './models';
 import {
   COMPATIBLE_STYLE,
   LINE_NAME,
-  MATERIAL_KIND,
+  MATERIAL_FAMILY,
   MATERIALS,
   STYLE_PRICE,
   STYLE_SEARCH_WORD,
@@ -31,7 +31,7 @@ function priceCents(euros: number): number {
 
 function exampleProduct(category: Category, style: ProductStyle, band: PriceBand): FeedProduct {
   const model = shippedModelFor(category.id, style);
-  const styleMaterial = MATERIALS[style][MATERIAL_KIND[category.id]];
+  const styleMaterial = MATERIALS[style][MATERIAL_FAMILY[category.id]];
   const material = model?.material ?? styleMaterial.text;
   const size = STYLE_SIZE[style] * (band === 'budget' ? BUDGET_SIZE : 1);
   const { w, d, h } = category.dimensions;

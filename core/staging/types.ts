@@ -92,7 +92,7 @@ export interface Category {
 }
 
 /** A product's 3D model (glTF/GLB) the device renders, with the credit line its licence asks for. */
-export interface ProductModel {
+export interface ProductModelFile {
   url: string;
   attribution?: string;
   licence?: string;
@@ -125,7 +125,7 @@ export interface CatalogItem {
   /** German one-line material and colour description. */
   material: string;
   /** The glTF/GLB the device renders; null: the device builds the piece from its category and size. */
-  model: ProductModel | null;
+  model: ProductModelFile | null;
   /** A picture of the product (public path or https URL), or null. */
   thumbnailUrl: string | null;
 }

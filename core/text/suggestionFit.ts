@@ -8,7 +8,7 @@ import type { RoomType } from '../catalog/types';
 export type Finding = 'dark' | 'cool' | 'yellow' | 'soft' | 'dull';
 
 /** What the product knows of one photo when it suggests something for it. */
-export interface PhotoScene {
+export interface SuggestionPhoto {
   /** From the analysis; 'general' is a room it could not name (a hallway, a closet, a storage room). */
   roomType: RoomType;
   findings: readonly Finding[];
@@ -33,7 +33,7 @@ export interface IdeaNeeds {
 /** Only an exterior is outside; a room we cannot name is taken as inside (most unnamed rooms are). */
 export const isOutdoor = (roomType: RoomType): boolean => roomType === 'exterior';
 
-export function ideaFits(needs: IdeaNeeds, scene: PhotoScene): boolean {
+export function ideaFits(needs: IdeaNeeds, scene: SuggestionPhoto): boolean {
   const outdoor = isOutdoor(scene.roomType);
   const found = (finding: Finding) => scene.findings.includes(finding);
   if (needs.setting === 'indoor' && outdoor) return false;
@@ -57,7 +57,7 @@ export interface Idea {
  */
 export function fittingIdeas<T extends Idea>(
   ideas: readonly T[],
-  scene: PhotoScene,
+  scene: SuggestionPhoto,
 ): { idea: T; selected: boolean }[] {
   const fitting = ideas.filter((idea) => ideaFits(idea.needs, scene));
   const ticked = fitting.find((idea) => idea.tick === true);

@@ -16,7 +16,6 @@ import type {
 } from '../../core/contract/staging';
 import {
   buildShoppingList,
-  EXAMPLE_PRODUCTS_NOTE,
   resolveStyle,
   roomNeeds,
   selectProducts,
@@ -164,7 +163,7 @@ export function createStagingService(deps: StagingDeps): StagingService {
   const { provider, source, affiliateTag, imagePool } = deps;
   const planner = stagingPlanner(deps.renderer, source, imagePool);
 
-  return {
+  const service: StagingService = {
     async analyze(request, bytes, { userId, signal }) {
       const user = signedIn(userId);
       const balance = await deps.balanceOf(user);
@@ -197,7 +196,6 @@ export function createStagingService(deps: StagingDeps): StagingService {
         roomType,
         style: selection.style,
         totalPrice: selection.totalCents,
-        productsNote: EXAMPLE_PRODUCTS_NOTE,
       };
       return { status: 200, body };
     },
@@ -260,5 +258,11 @@ export function createStagingService(deps: StagingDeps): StagingService {
         ...(await planner(params, staged ? [image, staged] : [image])),
       });
     },
+  };
+  // Members with credits only (the analysis needs a balance for the charge that follows): their image work runs
+  // before visitors' and sheds theirs when the pool is full.
+  return {
+    analyze: (...args) => imagePool.asPaid(() => service.analyze(...args)),
+    apply: (...args) => imagePool.asPaid(() => service.apply(...args)),
   };
 }

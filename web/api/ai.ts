@@ -134,7 +134,7 @@ export function generateSuggestions(
   });
 }
 
-export interface ImplementResult extends BatchResult {
+export interface ImplementAnswer extends BatchResult {
   /**
    * Per image, the indexes of the request's suggestions really carried out in it; null when the server did not
    * say (an answer stored before it could), and then every line of an image counts as applied.
@@ -149,7 +149,7 @@ export interface ImplementResult extends BatchResult {
 export async function implementSuggestions(
   signal: AbortSignal,
   input: ImplementSuggestionsRequest & { idempotencyKey: string },
-): Promise<ImplementResult> {
+): Promise<ImplementAnswer> {
   const { idempotencyKey, ...request } = input;
   const body = await apiRequest('/api/implement-suggestions', {
     body: request,

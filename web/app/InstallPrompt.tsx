@@ -5,15 +5,13 @@
 import { useEffect, useState } from 'react';
 import { Download } from '../components/icons';
 import { t } from '../i18n/de';
-import { useAppState } from '../services/context';
+import { useActions, useAppState } from '../services/context';
 import type { WorkflowState } from '../workflow/machine';
 
 interface InstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
-
-const DISMISSED_KEY = 'raumglanz.installDismissed';
 
 /** Captured as early as the module loads: Chromium fires it once, often before React has rendered. */
 let deferred: InstallPromptEvent | null = null;
@@ -30,21 +28,14 @@ if (typeof window !== 'undefined') {
   });
 }
 
-function dismissedForGood(): boolean {
-  try {
-    return localStorage.getItem(DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
 const hasFinishedPhoto = (state: WorkflowState) =>
   state.finalResult !== null || state.images.some((image) => image.status === 'enhanced');
 
 export function InstallPrompt() {
   const finished = useAppState(hasFinishedPhoto);
   const [available, setAvailable] = useState(() => deferred !== null);
-  const [dismissed, setDismissed] = useState(dismissedForGood);
+  const { installDismissed, dismissInstall } = useActions();
+  const [dismissed, setDismissed] = useState(installDismissed);
 
   useEffect(() => {
     const update = () => setAvailable(deferred !== null);
@@ -59,11 +50,8 @@ export function InstallPrompt() {
 
   if (!finished || !available || dismissed) return null;
   const dismiss = () => {
-    try {
-      localStorage.setItem(DISMISSED_KEY, '1');
-    } catch {
-      // Without storage the banner stays away for this page only.
-    }
+    // Without storage the banner stays away for this page only.
+    dismissInstall();
     setDismissed(true);
   };
   return (

@@ -3,9 +3,10 @@
 
 import { useState } from 'react';
 import { t } from '../i18n/de';
-import { downloadFormat, setDownloadFormat } from '../services/download';
+import { useActions } from '../services/context';
 
 export function DownloadFormatOption() {
+  const { downloadFormat, setDownloadFormat } = useActions();
   const [png, setPng] = useState(() => downloadFormat() === 'png');
   return (
     <label className="download-format">

@@ -8,18 +8,9 @@
 import { useSyncExternalStore } from 'react';
 import { UNKNOWN_AI_CAPABILITIES } from '../../core/catalog/modes';
 import type { AiCapabilities } from '../../core/catalog/types';
-import type { KeyValueStorage } from './autoStrength';
+import { browserStorage, type KeyValueStorage } from './settings';
 
 const AI_CAPABILITIES_KEY = 'raumglanz.aiCapabilities';
-
-/** localStorage, or null where the browser refuses it (private mode, blocked storage, Node). */
-function browserStorage(): KeyValueStorage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * What this device stored after the contract's parse (web/api/aiCapabilities.ts), read back with a structural

@@ -2,21 +2,19 @@
 // Radix gives the focus trap, Escape and the labelling.
 
 import * as Dialog from '@radix-ui/react-dialog';
-import { useAppState, useDispatch, useServices } from '../services/context';
+import { useAppState, useDispatch, usePreview, useResult } from '../services/context';
 import { CompareSlider } from '../components/CompareSlider';
 import { t } from '../i18n/de';
-import { usePreviewUrl, useResultUrl } from '../workflow/previews';
 import { useReturnFocus } from './returnFocus';
 
 export function CompareDialog() {
-  const { db } = useServices();
   const dispatch = useDispatch();
   const overlay = useAppState((s) => s.overlay);
   const image = useAppState((s) =>
     overlay?.kind === 'compare' ? s.images.find((i) => i.id === overlay.imageId) : undefined,
   );
-  const before = usePreviewUrl(db, image?.id ?? '', 'original');
-  const after = useResultUrl(db, image?.enhancedUrl);
+  const before = usePreview(image?.id ?? '', 'original');
+  const after = useResult(image?.enhancedKey);
   const focus = useReturnFocus();
   return (
     <Dialog.Root open={!!image} onOpenChange={(open) => !open && dispatch({ type: 'overlayClosed' })}>

@@ -16,9 +16,8 @@ import type { StagingProduct } from '../../core/contract/staging';
 import { useSession } from '../api/auth';
 import { formatEuroCents } from '../i18n/format';
 import { t } from '../i18n/de';
-import { useActions, useAppState, useDispatch, useServices } from '../services/context';
+import { useActions, useAppState, useDispatch, usePreview } from '../services/context';
 import type { StagingSession, StagingStep } from '../workflow/machine';
-import { usePreviewUrl } from '../workflow/previews';
 import { ArrangeStep } from './staging/ArrangeStep';
 import { useReturnFocus } from './returnFocus';
 
@@ -214,9 +213,8 @@ function StagingFlow({
   onClose: () => void;
 }) {
   const actions = useActions();
-  const { db } = useServices();
   const signedIn = useSession().userId !== null;
-  const preview = usePreviewUrl(db, imageId);
+  const preview = usePreview(imageId);
   const current = SHOWN_STEPS.findIndex((s) => (s.steps as readonly StagingStep[]).includes(session.step));
   const busy = BUSY[session.step];
 

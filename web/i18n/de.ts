@@ -320,6 +320,18 @@ export const de = {
     labelSwitch: 'Hinweis „Virtuell eingerichtet“ ins Bild schreiben',
     labelSwitchHint: 'Empfohlen: So weiß jeder, dass die Einrichtung nur eine Visualisierung ist.',
     quantity: '{n} ×',
+    /**
+     * Under the furnishing list, as its links really are (web/screens/final/shoppingNotes.ts): Amazon's programme
+     * asks for this sentence where its tagged links appear.
+     */
+    affiliateTagged:
+      'Hinweis: Die Links sind Affiliate-Links. Als Amazon-Partner verdienen wir an qualifizierten Verkäufen; für dich ändert sich der Preis nicht.',
+    affiliatePartlyTagged:
+      'Hinweis: Die Amazon-Links sind Affiliate-Links. Als Amazon-Partner verdienen wir an qualifizierten Verkäufen; für dich ändert sich der Preis nicht. Die übrigen Links sind keine Affiliate-Links.',
+    affiliateUntagged: 'Hinweis: Die Links sind keine Affiliate-Links; wir verdienen daran nichts.',
+    /** The catalogue's products are examples of the kind of piece, priced by the catalogue, not by the shop. */
+    priceEstimate:
+      'Beispielprodukte, Preise geschätzt: Die Richtpreise enthalten MwSt.; der aktuelle Preis im Shop kann abweichen.',
   },
   staging: {
     title: 'Virtuell einrichten',

@@ -1,33 +1,15 @@
 // Downloads of results: one photo as 'optimiertes-bild-N-<own name>.jpg', or all of them in one ZIP named
 // the same way. JPEG at full resolution within DOWNLOAD_MAX_BYTES, because portals refuse larger files (a 12 MP
-// PNG is over 20 MB); PNG only when the user asks for it (remembered on this device). Neither carries metadata.
+// PNG is over 20 MB); PNG only when the user asks for it (a setting, web/data/settings.ts). Neither carries metadata.
 
 import { DOWNLOAD_MAX_BYTES } from '../../core/catalog/limits';
 import type { BelowMinimum, ExportGeometry, PortalPreset } from '../../core/export/portalPresets';
 import { resultFileName, type ResultFormat } from '../../core/text/fileNames';
 import type { ResultEntry, SaveReport } from '../workflow/actions/deps';
 import { convertBlob } from '../engine/canvasCodec';
+import { readDownloadFormat } from '../data/settings';
 import { fitJpeg } from './fitJpeg';
 import { exportForPortal, exportPreset } from './portalExport';
-
-const FORMAT_KEY = 'raumglanz.downloadFormat';
-
-/** The format downloads use: 'jpg' unless the user chose PNG. */
-export function downloadFormat(): ResultFormat {
-  try {
-    return localStorage.getItem(FORMAT_KEY) === 'png' ? 'png' : 'jpg';
-  } catch {
-    return 'jpg';
-  }
-}
-
-export function setDownloadFormat(format: ResultFormat): void {
-  try {
-    localStorage.setItem(FORMAT_KEY, format);
-  } catch {
-    // Private mode without storage: the choice holds for this page only, which is fine.
-  }
-}
 
 /** The file to write, and for a portal's preset its geometry (which tells a photo kept below the minimum). */
 async function encode(
@@ -63,7 +45,7 @@ async function encodeAll(
 ): Promise<{ files: { name: string; file: Blob }[]; report: SaveReport }> {
   const preset = exportPreset();
   // A portal's preset always writes JPEG.
-  const format = preset.id === 'original' ? downloadFormat() : 'jpg';
+  const format = preset.id === 'original' ? readDownloadFormat() : 'jpg';
   const small: BelowMinimum['files'] = [];
   const files: { name: string; file: Blob }[] = [];
   for (const entry of entries) {

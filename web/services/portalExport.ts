@@ -1,6 +1,6 @@
 // Downloads for a portal (core/export/portalPresets.ts): the photo cropped and scaled down to the portal's rules
-// (never up) and encoded as a JPEG at the highest quality within its file-size limit, plus the remembered choice
-// of portal.
+// (never up) and encoded as a JPEG at a high quality within its file-size limit (one encode when the top quality
+// fits, at most three otherwise: core/export/jpegSizeModel.ts), plus the remembered choice of portal.
 // 'Original' keeps the download as it was (full size, the app's own budget, PNG on request).
 
 import {
@@ -35,7 +35,7 @@ export function setExportPreset(id: PortalPresetId): void {
 }
 
 /**
- * The photo as the portal takes it: cropped, scaled down and at the best JPEG quality within its limit, with
+ * The photo as the portal takes it: cropped, scaled down and at a high JPEG quality within its limit, with
  * its geometry (a photo below the portal's minimum keeps its size: `belowMinimum`).
  */
 export async function exportForPortal(

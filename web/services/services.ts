@@ -1,24 +1,23 @@
 // The composition root of the web app: makes the device database, the workflow store, the worker engine, the
-// room analyser and the API adapters once, and wires them into the workflow's actions as its deps. Screens
-// receive the result through React context (context.ts) and never build any of it themselves.
+// room analyser and the API adapters once, and wires them into the workflow's actions as its deps. The adapters
+// only carry out: what a failure means, what is retried and how large a photo travels is the workflow's
+// (web/workflow/actions). Screens receive the result through React context (context.ts), never the database.
 
 import { combineAnalyses } from '../../core/analysis/room/combine';
-import { SERVER_IMAGE_MAX_SIDE } from '../../core/catalog/limits';
-import { serverImageBudget } from '../../core/upload/jpegBudget';
 import type { PerImageRoom } from '../../core/analysis/room/types';
 import { currentUserId, loginPath } from '../api/auth';
-import { ApiFailure } from '../api/errors';
 import { newIdempotencyKey } from '../api/idempotencyKey';
 import { blobToDataUrl, dataUrlToBlob, downscaledDataUrl } from '../api/imageData';
 import { AppDb } from '../data/db';
-import { createImageEngine, isEngineError, type ImageEngine } from '../engine/bridge';
+import { createImageEngine, type ImageEngine } from '../engine/bridge';
 import { convertBlob, encodeBitmap, JPEG_QUALITY, withBitmap } from '../engine/canvasCodec';
 import { drawDisclosureLabel } from '../engine/disclosureLabel';
 import { retouchInWorker } from '../engine/retouch';
 import { createRoomAnalyzer, type RoomAnalyzer } from '../engine/room/roomAnalyzer';
 import { t } from '../i18n/de';
-import { createActions, type ActionDeps, type Actions, type Failure } from '../workflow/actions';
-import { parseRetryAfter, type RetryFacts } from '../workflow/outbox/rules';
+import { createActions, type ActionDeps, type Actions } from '../workflow/actions';
+import type { ImageFit } from '../workflow/actions/imageSizes';
+import { storedBlobs, type StoredBlobs } from '../workflow/previews';
 import { createWorkflowStore, type WorkflowStore } from '../workflow/store';
 import { downloadOne, downloadZip } from './download';
 import { fitJpeg } from './fitJpeg';
@@ -28,33 +27,21 @@ import { exportPreset } from './portalExport';
 const aiApi = () => import('../api/ai');
 const stagingApi = () => import('../api/staging');
 
-/** Analysis and suggestions look at the photo as a whole: 1024 px is plenty and keeps uploads small. */
-const ANALYSIS_SIDE = 1024;
-/** Grid thumbnails: wide enough for the largest grid cell on a sharp screen. */
-const PREVIEW_WIDTH = 480;
+/** The photo within the size the workflow chose for the call (web/workflow/actions/imageSizes.ts). */
+const fittedJpeg = (blob: Blob, { maxSide, maxBytes }: ImageFit) =>
+  fitJpeg(blob, { maxBytes: maxBytes ?? Number.POSITIVE_INFINITY, maxSide, mayShrink: true });
 
-/**
- * A photo as the server accepts it: within its long side and, sharing one request with count-1 others, within
- * its byte budget (core/catalog/limits), so a large photo is shrunk here instead of refused there.
- */
-const forServer = (blob: Blob, count: number) =>
-  fitJpeg(blob, { maxBytes: serverImageBudget(count), maxSide: SERVER_IMAGE_MAX_SIDE, mayShrink: true });
+/** The same as the data URL a JSON call sends; without a byte budget, only scaled down. */
+const fittedDataUrl = async (blob: Blob, fit: ImageFit) =>
+  fit.maxBytes === undefined
+    ? downscaledDataUrl(blob, fit.maxSide)
+    : blobToDataUrl(await fittedJpeg(blob, fit));
 
 export interface AppServices {
-  db: AppDb;
+  /** The stored photos and results the screens show (never the database handle itself). */
+  previews: StoredBlobs;
   store: WorkflowStore;
   actions: Actions;
-}
-
-/** An API failure as the outbox's rules read it; anything else (the engine, a bug) is never retried. */
-function retryFacts(error: unknown): RetryFacts | null {
-  if (!(error instanceof ApiFailure)) return null;
-  const header = error.details.retryAfter;
-  return {
-    status: error.status,
-    code: error.code,
-    retryAfterSeconds: typeof header === 'string' ? parseRetryAfter(header, Date.now()) : null,
-  };
 }
 
 /** Background Sync where the browser has it (Chromium): public/sw-outbox.js then wakes a tab to send. */
@@ -71,34 +58,11 @@ function requestSync(): void {
     .catch(() => undefined);
 }
 
-function classify(error: unknown): Failure {
-  if (isEngineError(error)) {
-    return error.code === 'cancelled'
-      ? { kind: 'cancelled' }
-      : { kind: 'failed', message: error.germanMessage };
-  }
-  if (error instanceof ApiFailure) {
-    if (error.code === 'ABORTED') return { kind: 'cancelled' };
-    if (error.code === 'INSUFFICIENT_CREDITS') {
-      const needed = Number(error.details.creditsNeeded ?? 0);
-      const current = Number(error.details.credits ?? 0);
-      return { kind: 'insufficientCredits', needed, current };
-    }
-    if (error.code === 'VIRTUAL_STAGING_REDIRECT') return { kind: 'stagingRedirect' };
-    if (error.code === 'UNAUTHENTICATED') return { kind: 'unauthenticated' };
-    const refused = error.details.modeIds;
-    if (error.code === 'AI_UNAVAILABLE' && Array.isArray(refused)) {
-      return { kind: 'failed', message: error.message, refusedModeIds: refused.map(String) };
-    }
-    return { kind: 'failed', message: error.message };
-  }
-  if (error instanceof DOMException && error.name === 'AbortError') return { kind: 'cancelled' };
-  return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
-}
-
-/** The server's room analysis: the fallback for a device whose browser cannot run the room detector. */
-async function analyzeOnServer(signal: AbortSignal, blob: Blob): Promise<PerImageRoom> {
-  const dataUrl = await downscaledDataUrl(blob, ANALYSIS_SIDE);
+async function analyzeOnServer(
+  signal: AbortSignal,
+  { image, fit }: { image: Blob; fit: ImageFit },
+): Promise<PerImageRoom> {
+  const dataUrl = await fittedDataUrl(image, fit);
   const { individualAnalyses } = await (await aiApi()).analyzeImages(signal, [dataUrl]);
   const [first] = individualAnalyses;
   if (!first) throw new Error('no analysis');
@@ -116,30 +80,23 @@ export function createServices(
     db,
     store,
     engine: {
-      async enhance(signal, image) {
+      async runDeviceModes(signal, image) {
         engine ??= createImageEngine();
         const result = await engine.enhance(signal, image);
         return { blob: result.blob, notes: result.notes };
       },
     },
     rooms: {
-      async analyze(signal, blob) {
-        try {
-          return await (roomAnalyzer ??= createRoomAnalyzer()).analyze(signal, blob);
-        } catch (error) {
-          if (signal.aborted || (isEngineError(error) && error.code === 'cancelled')) throw error;
-          console.warn('raumglanz: room detector failed on this device, asking the server', error);
-          return analyzeOnServer(signal, blob);
-        }
-      },
+      analyze: (signal, blob) => (roomAnalyzer ??= createRoomAnalyzer()).analyze(signal, blob),
+      analyzeOnServer,
       combine: combineAnalyses,
     },
     ai: {
-      async enhance(signal, { image, modeIds, roomType, idempotencyKey }) {
+      async runServerModes(signal, { image, fit, modeIds, roomType, idempotencyKey }) {
         const result = await (
           await aiApi()
         ).enhanceImages(signal, {
-          files: [await forServer(image, 1)],
+          files: [await fittedJpeg(image, fit)],
           selectedModes: modeIds,
           roomType,
           idempotencyKey,
@@ -149,33 +106,31 @@ export function createServices(
         if (!outcome.ok) throw outcome.failure;
         return { blob: await dataUrlToBlob(outcome.url), description: outcome.description };
       },
-      async generateSuggestions(signal, { images, roomTypes }) {
-        const imageDataUrls = await Promise.all(images.map((blob) => downscaledDataUrl(blob, ANALYSIS_SIDE)));
+      async generateSuggestions(signal, { images, fit, roomTypes }) {
+        const imageDataUrls = await Promise.all(images.map((blob) => fittedDataUrl(blob, fit)));
         const { generateSuggestions } = await aiApi();
         return (await generateSuggestions(signal, { imageDataUrls, roomTypes })).suggestions;
       },
-      async implementSuggestions(signal, { image, suggestions, idempotencyKey }) {
-        const imageUrls = [await blobToDataUrl(await forServer(image, 1))];
+      async implementSuggestions(signal, { image, fit, suggestions, idempotencyKey }) {
+        const imageUrls = [await fittedDataUrl(image, fit)];
         const { implementSuggestions } = await aiApi();
         const result = await implementSuggestions(signal, { imageUrls, suggestions, idempotencyKey });
         const [outcome] = result.images;
         if (!outcome) throw new Error('no result');
         if (!outcome.ok) throw outcome.failure;
-        // An answer that does not say (stored before it could) counts every line as applied.
-        const applied = result.applied?.[0] ?? suggestions.map((_, i) => i);
-        return { blob: await dataUrlToBlob(outcome.url), applied };
+        return { blob: await dataUrlToBlob(outcome.url), applied: result.applied?.[0] ?? null };
       },
     },
     staging: {
-      async analyze(signal, { image, options }) {
-        const imageBase64 = await downscaledDataUrl(image, ANALYSIS_SIDE);
+      async analyze(signal, { image, fit, options }) {
+        const imageBase64 = await fittedDataUrl(image, fit);
         return (await stagingApi()).analyzeStaging(signal, { imageBase64, options });
       },
-      async apply(signal, { image, stagedImage, idempotencyKey, ...request }) {
+      async apply(signal, { image, fit, stagedImage, idempotencyKey, ...request }) {
         // The device's render is already a JPEG of at most 2048 px (web/staging/device.ts): it travels as it is,
-        // not decoded and encoded a second time. The original only identifies the photo, so it travels small.
+        // not decoded and encoded a second time.
         const [imageBase64, stagedImageBase64] = await Promise.all([
-          downscaledDataUrl(image, ANALYSIS_SIDE),
+          fittedDataUrl(image, fit),
           blobToDataUrl(stagedImage),
         ]);
         const { applyStaging } = await stagingApi();
@@ -198,8 +153,8 @@ export function createServices(
     },
     retouch: (signal, input) => retouchInWorker(signal, input),
     labelVirtual: (blob) => drawDisclosureLabel(blob, t('final.virtualLabel')),
-    makePreview: (blob) =>
-      withBitmap(blob, { width: PREVIEW_WIDTH, quality: 'medium' }, (bitmap) =>
+    makePreview: (blob, width) =>
+      withBitmap(blob, { width, quality: 'medium' }, (bitmap) =>
         typeof OffscreenCanvas === 'undefined'
           ? null
           : encodeBitmap(bitmap, 'image/jpeg', JPEG_QUALITY.preview),
@@ -208,8 +163,6 @@ export function createServices(
     scrapeListing: async (url) => (await import('../api/listing')).scrapeProperty(url),
     fetchCredits: async (signal) => (await import('../api/credits')).fetchBalance(signal),
     files: { saveOne: downloadOne, saveZip: downloadZip, allowsLabel: () => exportPreset().allowsText },
-    classify,
-    retryFacts,
     requestSync,
     storageEstimate: async () => {
       const estimate = await navigator.storage?.estimate?.().catch(() => null);
@@ -220,5 +173,5 @@ export function createServices(
     goToLogin: (reason) => navigate(loginPath('/', reason)),
     newKey: newIdempotencyKey,
   };
-  return { db, store, actions: createActions(deps) };
+  return { previews: storedBlobs(db), store, actions: createActions(deps) };
 }

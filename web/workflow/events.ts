@@ -11,8 +11,8 @@ import type {
   ModeSelection,
   NoticeContent,
   NoticeDetail,
-  RoomAnalysis,
-  ShoppingList,
+  WorkflowAnalysis,
+  FinalShoppingList,
   WorkflowState,
 } from './state';
 
@@ -48,7 +48,7 @@ export type WorkflowEvent =
    */
   | {
       type: 'analysisSucceeded';
-      analysis: RoomAnalysis;
+      analysis: WorkflowAnalysis;
       roomModeIds: string[];
       canRunPaid: boolean;
       capabilities?: AiCapabilities;
@@ -63,15 +63,15 @@ export type WorkflowEvent =
   | { type: 'enhancementStarted'; price: number; startedAt: number }
   | { type: 'imageEnhancing'; imageId: string }
   /** `error`: the photo kept what worked, but these modes did not run (German: which and why). */
-  | { type: 'imageEnhanced'; imageId: string; enhancedUrl: string; description?: string; error?: string }
+  | { type: 'imageEnhanced'; imageId: string; enhancedKey: string; description?: string; error?: string }
   | { type: 'imageFailed'; imageId: string; error: string }
-  /** The retouch brush's result replaced an enhanced photo's result (stored under `enhancedUrl`). */
-  | { type: 'imageRetouched'; imageId: string; enhancedUrl: string; description: string }
+  /** The retouch brush's result replaced an enhanced photo's result (stored under `enhancedKey`). */
+  | { type: 'imageRetouched'; imageId: string; enhancedKey: string; description: string }
   | { type: 'batchFinished' }
   /** The photo's server job went to the outbox (offline, server down): `message` is 'Wartet auf Verbindung'. */
   | { type: 'imageQueued'; imageId: string; message: string }
-  /** A queued job's result arrived (any step, any time), stored under `enhancedUrl`. */
-  | { type: 'queuedResultLanded'; imageId: string; enhancedUrl: string; description: string }
+  /** A queued job's result arrived (any step, any time), stored under `enhancedKey`. */
+  | { type: 'queuedResultLanded'; imageId: string; enhancedKey: string; description: string }
   /** A queued job left the outbox without a result: cancelled (no `error`) or refused for good. */
   | { type: 'queuedJobDropped'; imageIds: string[]; error?: string }
   /** The whole batch broke off: 'error' is the unexpected failure of SPEC section 8, 'cancelled' the user's. */
@@ -89,7 +89,7 @@ export type WorkflowEvent =
   | { type: 'implementRequested' }
   /** Photo `current` (1-based) of `total` is being worked on. */
   | { type: 'implementProgressed'; current: number; total: number }
-  | { type: 'finalReceived'; images: { imageId: string; url: string }[]; applied: AppliedToPhoto[] }
+  | { type: 'finalReceived'; images: { imageId: string; resultKey: string }[]; applied: AppliedToPhoto[] }
   | { type: 'implementFailed' }
   // The staging dialog (steps/staging.ts)
   | { type: 'stagingOptionsChanged'; style?: StagingStyle; budget?: { min: number; max: number } }
@@ -114,7 +114,7 @@ export type WorkflowEvent =
   | { type: 'stagingStepBack' }
   | { type: 'stagingFinishStarted' }
   | { type: 'stagingFinishFailed' }
-  | { type: 'stagingCompleted'; imageId: string; stagedUrl: string; shoppingList: ShoppingList }
+  | { type: 'stagingCompleted'; imageId: string; stagedKey: string; shoppingList: FinalShoppingList }
   // Overlays, toasts, navigation
   | { type: 'compareOpened'; imageId: string }
   | { type: 'overlayClosed' }

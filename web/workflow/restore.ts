@@ -13,7 +13,7 @@ import {
   type FinalResult,
   type ImageItem,
   type ModeSelection,
-  type RoomAnalysis,
+  type WorkflowAnalysis,
   type WorkflowState,
 } from './state';
 
@@ -29,7 +29,7 @@ const imageSchema = z.object({
   // costs the estimate its size, not the photo.
   pixels: z.number().int().positive().optional().catch(undefined),
   status: z.enum(['uploaded', 'pending', 'enhancing', 'enhanced', 'error']),
-  enhancedUrl: z.string().min(1).optional(),
+  enhancedKey: z.string().min(1).optional(),
   description: z.string().optional(),
   error: z.string().optional(),
   originalUrl: z.string().optional(),
@@ -67,7 +67,7 @@ const appliedToPhotoSchema = z.object({
 });
 
 const finalResultSchema = z.object({
-  images: z.array(z.object({ imageId: z.string(), url: z.string().min(1) })),
+  images: z.array(z.object({ imageId: z.string(), resultKey: z.string().min(1) })),
   // Per photo; an older snapshot's plain list of ticked titles said nothing true about any photo: it is dropped.
   appliedSuggestions: z.array(z.unknown()).transform((list) =>
     list.flatMap((entry) => {
@@ -79,7 +79,6 @@ const finalResultSchema = z.object({
     .object({
       items: z.array(z.object({ name: z.string(), price: z.number().finite(), link: z.string() })),
       totalPrice: z.number().finite(),
-      affiliateDisclaimer: z.string(),
     })
     .optional(),
 });
@@ -99,11 +98,11 @@ function items<T>(schema: z.ZodType<T>, value: unknown): T[] {
   });
 }
 
-/** Work a reload cut off can run again; a result without its URL is no result. */
+/** Work a reload cut off can run again; a result without its key is no result. */
 function settleImage(image: ImageItem): ImageItem {
   const running = image.status === 'pending' || image.status === 'enhancing';
-  if (running || (image.status === 'enhanced' && !image.enhancedUrl)) {
-    const { enhancedUrl: _url, description: _description, error: _error, ...rest } = image;
+  if (running || (image.status === 'enhanced' && !image.enhancedKey)) {
+    const { enhancedKey: _key, description: _description, error: _error, ...rest } = image;
     return { ...rest, status: 'uploaded' };
   }
   return image;
@@ -113,9 +112,37 @@ function only<T>(record: Record<string, T>, ids: ReadonlySet<string>): Record<st
   return Object.fromEntries(Object.entries(record).filter(([id]) => ids.has(id)));
 }
 
+/** A field renamed on every object of a list that has it under its old name; anything else passes unchanged. */
+function renamed(list: unknown, from: string, to: string): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null || !(from in item) || to in item) return item;
+    const { [from]: value, ...rest } = item as Record<string, unknown>;
+    return { ...rest, [to]: value };
+  });
+}
+
+/**
+ * Version 1 called the results' storage keys URLs (`images[].enhancedUrl`, `finalResult.images[].url`); the
+ * values are the same keys, so a saved session keeps its results under their new names.
+ */
+function fromVersion1(raw: Record<string, unknown>): Record<string, unknown> {
+  const final = raw.finalResult;
+  return {
+    ...raw,
+    version: 2,
+    images: renamed(raw.images, 'enhancedUrl', 'enhancedKey'),
+    finalResult:
+      typeof final === 'object' && final !== null
+        ? { ...final, images: renamed((final as { images?: unknown }).images, 'url', 'resultKey') }
+        : final,
+  };
+}
+
 export function restore(snapshot: unknown): WorkflowState {
   if (typeof snapshot !== 'object' || snapshot === null) return initialState;
-  const raw = snapshot as Record<string, unknown>;
+  let raw = snapshot as Record<string, unknown>;
+  if (raw.version === 1) raw = fromVersion1(raw);
   if (raw.version !== SNAPSHOT_VERSION) return initialState;
 
   const saved = items(imageSchema, raw.images);
@@ -127,7 +154,7 @@ export function restore(snapshot: unknown): WorkflowState {
   const wasProcessing =
     raw.batch != null || saved.some((image) => image.status === 'pending' || image.status === 'enhancing');
 
-  let analysis: RoomAnalysis | null = field(analysisSchema.nullable(), raw.analysis, null);
+  let analysis: WorkflowAnalysis | null = field(analysisSchema.nullable(), raw.analysis, null);
   if (analysis) analysis = { ...analysis, perImage: only(analysis.perImage, ids) };
   let analysisStatus: AnalysisStatus = field(
     z.enum(['idle', 'running', 'done', 'failed']),

@@ -8,7 +8,7 @@ import type { AiCapabilities, RoomType } from '../../core/catalog/types';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import type { MessageKey } from '../i18n/de';
 import type { StagingProduct } from '../../core/contract/staging';
-import type { ImageItem, RoomAnalysis, StagingSession, WorkflowState } from './state';
+import type { ImageItem, WorkflowAnalysis, StagingSession, WorkflowState } from './state';
 
 /** The steps of the progress indicator, 1..WORKFLOW_STEPS (core/catalog/limits). */
 export type Step = 1 | 2 | 3 | 4 | 5;
@@ -126,7 +126,7 @@ export const doneCount = (state: WorkflowState): number =>
  * to the n-th of them, and the machine ties it to that image's id.
  */
 export const suggestionSourceImages = (state: WorkflowState): ImageItem[] =>
-  state.images.filter((image) => image.status === 'enhanced' && image.enhancedUrl !== undefined);
+  state.images.filter((image) => image.status === 'enhanced' && image.enhancedKey !== undefined);
 
 /** The ticked suggestions; a tip the server cannot carry out never counts, even if a saved state ticked it. */
 export const selectedSuggestions = (state: WorkflowState): Suggestion[] =>
@@ -170,7 +170,7 @@ export function roomTypeFor(state: WorkflowState, imageId: string): RoomType | u
 }
 
 /** Every photo's detected room (once each); empty when the analysis did not say. */
-export function analysedRooms(analysis: Pick<RoomAnalysis, 'roomType' | 'perImage'> | null): RoomType[] {
+export function analysedRooms(analysis: Pick<WorkflowAnalysis, 'roomType' | 'perImage'> | null): RoomType[] {
   if (!analysis) return [];
   const rooms = unique(Object.values(analysis.perImage ?? {}));
   if (rooms.length > 0) return rooms;
@@ -185,7 +185,7 @@ export function analysedRooms(analysis: Pick<RoomAnalysis, 'roomType' | 'perImag
  * server mode is preselected.
  */
 export function defaultModes(
-  analysis: RoomAnalysis | null,
+  analysis: WorkflowAnalysis | null,
   roomModeIds: readonly string[],
   canRunPaid: boolean,
   capabilities?: AiCapabilities,
@@ -200,7 +200,7 @@ export function unique<T>(items: readonly T[]): T[] {
 }
 
 /** One product of the arrangement: how many of its pieces stand in the photo and what they cost, euro cents. */
-export interface StagingLine {
+export interface ArrangedLine {
   product: StagingProduct;
   quantity: number;
   totalCents: number;
@@ -210,9 +210,9 @@ export interface StagingLine {
  * The shopping list of what is placed now, in the order the pieces were placed: it follows every move, removal
  * and swap in the arranging step, and is what the finish pays for.
  */
-export function stagingLines(session: StagingSession): { lines: StagingLine[]; totalCents: number } {
+export function stagingLines(session: StagingSession): { lines: ArrangedLine[]; totalCents: number } {
   const byId = new Map([...session.alternatives, ...session.products].map((p) => [p.id, p]));
-  const lines = new Map<string, StagingLine>();
+  const lines = new Map<string, ArrangedLine>();
   for (const piece of session.pieces) {
     const product = byId.get(piece.id);
     if (!product) continue;

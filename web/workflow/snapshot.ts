@@ -3,7 +3,8 @@
 // so a first visit's landing page never loads zod.
 import type { WorkflowState } from './state';
 
-export const SNAPSHOT_VERSION = 1;
+/** 2: the results' storage keys are named as keys (restore.ts reads version 1 too). */
+export const SNAPSHOT_VERSION = 2;
 
 /** Toasts and dialogs belong to the moment; they are not saved. */
 export type WorkflowSnapshot = { version: typeof SNAPSHOT_VERSION } & Omit<

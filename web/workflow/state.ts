@@ -2,7 +2,7 @@
 // Blobs (photos, results) live in IndexedDB and are referenced here by id or URL only, so the whole state
 // stays small, serialisable and safe to snapshot after every change.
 
-import type { RoomAnalysis as CombinedRoomAnalysis } from '../../core/analysis/room/types';
+import type { RoomAnalysis } from '../../core/analysis/room/types';
 import type { RoomType } from '../../core/catalog/types';
 import type { StagingStyle } from '../../core/catalog/limits';
 import type { StagingProduct } from '../../core/contract/staging';
@@ -22,8 +22,8 @@ export interface ImageItem {
   /** Width × height from the file's header, for the time estimate; absent when the header did not say. */
   pixels?: number;
   status: ImageStatus;
-  /** Key or URL of the enhanced result; the blob itself is in IndexedDB. */
-  enhancedUrl?: string;
+  /** Key of the enhanced result in the results table (web/data/db.ts): the blob is there, not a URL. */
+  enhancedKey?: string;
   description?: string;
   /**
    * German message of the last failed enhancement; on an enhanced photo, the modes that did not run and why
@@ -35,7 +35,7 @@ export interface ImageItem {
 }
 
 /** The combined analysis (core/analysis/room) as kept here: each photo's room instead of its elements. */
-export interface RoomAnalysis extends Omit<CombinedRoomAnalysis, 'visibleElements'> {
+export interface WorkflowAnalysis extends Omit<RoomAnalysis, 'visibleElements'> {
   perImage: Record<string, RoomType>;
 }
 
@@ -68,10 +68,9 @@ interface ShoppingListItem {
   link: string;
 }
 
-export interface ShoppingList {
+export interface FinalShoppingList {
   items: ShoppingListItem[];
   totalPrice: number;
-  affiliateDisclaimer: string;
 }
 
 /** What implementing did to one photo: 'Angewendete Verbesserungen' lists `applied` under that photo. */
@@ -84,11 +83,12 @@ export interface AppliedToPhoto {
 }
 
 export interface FinalResult {
-  images: { imageId: string; url: string }[];
+  /** Each photo's final result: its key in the results table (web/data/db.ts), not a URL. */
+  images: { imageId: string; resultKey: string }[];
   /** Per photo, what was applied to it (empty after staging, which lists its products instead). */
   appliedSuggestions: AppliedToPhoto[];
   /** Present only when the result came from virtual staging. */
-  shoppingList?: ShoppingList;
+  shoppingList?: FinalShoppingList;
 }
 
 /**
@@ -144,7 +144,7 @@ interface Notice extends NoticeContent {
 
 export interface WorkflowState {
   images: ImageItem[];
-  analysis: RoomAnalysis | null;
+  analysis: WorkflowAnalysis | null;
   analysisStatus: AnalysisStatus;
   /** Images that got their check mark in the analysis view. */
   analysedImageIds: string[];

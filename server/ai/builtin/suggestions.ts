@@ -4,7 +4,12 @@
 // (a tip: this provider cannot put furniture into a photo). Each idea says what it needs of a photo, and only the
 // ones that fit it are offered (core/text/suggestionFit.ts): no room ideas on an exterior, no plants in a closet.
 import type { RoomType, VisibleElements } from '../../../core/catalog';
-import { fittingIdeas, type Finding, type Idea, type PhotoScene } from '../../../core/text/suggestionFit';
+import {
+  fittingIdeas,
+  type Finding,
+  type Idea,
+  type SuggestionPhoto,
+} from '../../../core/text/suggestionFit';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
 import { isCool, isDark, isDull, isSoft, isYellow, type ImageStats } from './stats';
 
@@ -179,7 +184,7 @@ interface Picked {
  * indoors. With one photo there are no 'Bild n' tags.
  */
 export function builtinSuggestions(sources: readonly SuggestionSource[]): Suggestion[] {
-  const scenes: PhotoScene[] = sources.map((source) => ({
+  const scenes: SuggestionPhoto[] = sources.map((source) => ({
     roomType: source.roomType,
     findings: findingsOf(source.stats),
   }));

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MODES, modeById, modeCostById } from '../../../core/catalog/modes';
 import { readAiCapabilities, writeAiCapabilities } from '../../../web/data/aiCapabilities';
-import type { KeyValueStorage } from '../../../web/data/autoStrength';
+import type { KeyValueStorage } from '../../../web/data/settings';
 import { t } from '../../../web/i18n/de';
 import { modePriceLabel, selectionPriceLabel } from '../../../web/screens/modes/priceLabel';
 import { creditsNeeded, defaultModes, initialState, type WorkflowState } from '../../../web/workflow/machine';

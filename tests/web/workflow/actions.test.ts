@@ -4,13 +4,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDeviceMode, MODES, modeCostById, roomModes } from '../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
+import { NO_VISIBLE_ELEMENTS } from '../../../core/catalog/recommendations';
+import { combineAnalyses } from '../../../core/analysis/room/combine';
 import type { CreditsResponse } from '../../../core/contract/credits';
 import type { Suggestion } from '../../../core/text/suggestionTypes';
+import { ApiFailure } from '../../../web/api/errors';
 import { getResult } from '../../../web/data/db';
 import { t } from '../../../web/i18n/de';
 import { currentView } from '../../../web/workflow/machine';
 import { modeById } from '../../../core/catalog/modes';
 import { createHarness, jpegBlob, seedImages, seedModes, type Harness } from './fakeDeps';
+
+/** The server's 402: the credits needed and the balance, as the workflow reads them from the failure. */
+const outOfCredits = (creditsNeeded: number, credits: number) =>
+  new ApiFailure(402, 'INSUFFICIENT_CREDITS', 'Nicht genug Credits', { creditsNeeded, credits });
 
 const deviceMode = MODES.find((m) => m.runsOn === 'device')!.id;
 const serverMode = MODES.find((m) => m.runsOn !== 'device' && m.id !== STAGING_MODE_ID)!.id;
@@ -31,10 +38,30 @@ describe('analysis: optimize', () => {
     expect(h.state().notice?.key).toBe('toast.analysisDone');
   });
 
+  it('asks the server when the room detector fails on this device', async () => {
+    const asked: number[] = [];
+    h = await createHarness({
+      rooms: {
+        analyze: () => Promise.reject(new Error('kein WebGL')),
+        async analyzeOnServer(_signal, { fit }) {
+          asked.push(fit.maxSide);
+          return { roomType: 'bathroom', visibleElements: { ...NO_VISIBLE_ELEMENTS } };
+        },
+        combine: combineAnalyses,
+      },
+    });
+    await seedImages(h, ['a']);
+    await h.actions.optimize();
+    expect(asked).toEqual([1024]);
+    expect(h.state().analysisStatus).toBe('done');
+    expect(h.state().analysis?.perImage).toEqual({ a: 'bathroom' });
+  });
+
   it("falls back to the 'general' room's modes when the analyser fails", async () => {
     h = await createHarness({
       rooms: {
         analyze: () => Promise.reject(new Error('kein Modell')),
+        analyzeOnServer: () => Promise.reject(new Error('offline')),
         combine: () => {
           throw new Error('not reached');
         },
@@ -75,7 +102,7 @@ describe('processing: apply', () => {
     expect(currentView(h.state())).toBe('results');
     const a = h.state().images.find((i) => i.id === 'a')!;
     expect(a.status).toBe('enhanced');
-    expect(await (await getResult(h.db, a.enhancedUrl!))!.text()).toContain('device:a');
+    expect(await (await getResult(h.db, a.enhancedKey!))!.text()).toContain('device:a');
   });
 
   it('sends server modes after the device pass, keyed per photo, and reads the balance again', async () => {
@@ -99,7 +126,7 @@ describe('processing: apply', () => {
   it("names the server modes in the catalogue's words when the server gives no description", async () => {
     const id = 'e'.repeat(64);
     h = await createHarness();
-    h.deps.ai.enhance = async () => ({ blob: jpegBlob('server'), description: ' ' });
+    h.deps.ai.runServerModes = async () => ({ blob: jpegBlob('server'), description: ' ' });
     await seedModes(h, [id], [serverMode]);
     h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
     await h.actions.apply();
@@ -120,7 +147,7 @@ describe('processing: apply', () => {
   it("words the engine's steps in German: a mode's steps joined by commas, the modes by dots", async () => {
     h = await createHarness({
       engine: {
-        enhance: async () => ({
+        runDeviceModes: async () => ({
           blob: new Blob(['x'], { type: 'image/jpeg' }),
           notes: [['brightened'], ['exposureUp', 'sharpened']],
         }),
@@ -163,7 +190,7 @@ describe('processing: apply', () => {
   it('lets one failing photo fail alone', async () => {
     h = await createHarness({
       engine: {
-        async enhance(_signal, image) {
+        async runDeviceModes(_signal, image) {
           if (image.imageId === 'a') throw new Error('kaputt');
           return { blob: jpegBlob('ok'), notes: [] };
         },
@@ -181,11 +208,10 @@ describe('processing: apply', () => {
   it('stops the whole batch when the server says the credits ran out', async () => {
     h = await createHarness({
       ai: {
-        enhance: () => Promise.reject(new Error('402')),
+        runServerModes: () => Promise.reject(outOfCredits(4, 0)),
         generateSuggestions: () => Promise.resolve([]),
         implementSuggestions: () => Promise.reject(new Error('unused')),
       },
-      classify: () => ({ kind: 'insufficientCredits', needed: 4, current: 0 }),
     });
     await seedModes(h, ['a', 'b'], [serverMode]);
     h.store.dispatch({ type: 'creditsLoaded', credits: 50 });
@@ -199,7 +225,7 @@ describe('processing: apply', () => {
     let release!: () => void;
     h = await createHarness({
       engine: {
-        enhance: (_signal, image) =>
+        runDeviceModes: (_signal, image) =>
           new Promise((resolve) => {
             release = () => resolve({ blob: jpegBlob(image.imageId), notes: [] });
           }),
@@ -291,7 +317,7 @@ describe('suggestions and final result', () => {
   it('asks for suggestions about the enhanced photos with their rooms', async () => {
     h = await createHarness({
       ai: {
-        enhance: () => Promise.reject(new Error('unused')),
+        runServerModes: () => Promise.reject(new Error('unused')),
         async generateSuggestions(_signal, { images, roomTypes }) {
           h.calls.suggestions.push({ images: images.length, roomTypes });
           return [suggestion('s1')];
@@ -308,7 +334,7 @@ describe('suggestions and final result', () => {
   it('tells the reason when suggestions fail', async () => {
     h = await createHarness({
       ai: {
-        enhance: () => Promise.reject(new Error('unused')),
+        runServerModes: () => Promise.reject(new Error('unused')),
         generateSuggestions: () => Promise.reject(new Error('Zeitüberschreitung')),
         implementSuggestions: () => Promise.reject(new Error('unused')),
       },
@@ -343,7 +369,7 @@ describe('suggestions and final result', () => {
     ]);
     const final = h.state().finalResult!;
     expect(final.images.map((i) => i.imageId)).toEqual(['a', 'b']);
-    expect(await (await getResult(h.db, final.images[1]!.url))!.text()).toContain('final-1');
+    expect(await (await getResult(h.db, final.images[1]!.resultKey))!.text()).toContain('final-1');
     expect(currentView(h.state())).toBe('final');
     expect(h.state().implementProgress).toBeNull();
   });
@@ -361,7 +387,7 @@ describe('suggestions and final result', () => {
   it('lists per photo only what the server carried out in it', async () => {
     h = await createHarness({
       ai: {
-        enhance: () => Promise.reject(new Error('unused')),
+        runServerModes: () => Promise.reject(new Error('unused')),
         generateSuggestions: () => Promise.resolve([]),
         // The offline server: the light it can do, the furniture (second line) it cannot.
         async implementSuggestions(_signal, { suggestions, idempotencyKey }) {
@@ -377,6 +403,21 @@ describe('suggestions and final result', () => {
       { imageId: 'a', applied: ['Titel s1'], notApplied: ['Titel s2', 'Ein Sofa'] },
       // Photo b never gets the fix ticked for photo a, and nothing it could not do.
       { imageId: 'b', applied: [], notApplied: ['Titel s2', 'Ein Sofa'] },
+    ]);
+  });
+
+  it('counts every line as applied when the answer does not say (stored before it could)', async () => {
+    h = await createHarness({
+      ai: {
+        runServerModes: () => Promise.reject(new Error('unused')),
+        generateSuggestions: () => Promise.resolve([]),
+        implementSuggestions: async () => ({ blob: jpegBlob('final'), applied: null }),
+      },
+    });
+    await withSuggestions(['a'], [suggestion('s1', 'a')], 'Ein Sofa');
+    await h.actions.implement();
+    expect(h.state().finalResult?.appliedSuggestions).toEqual([
+      { imageId: 'a', applied: ['Titel s1', 'Ein Sofa'], notApplied: [] },
     ]);
   });
 
@@ -397,7 +438,7 @@ describe('suggestions and final result', () => {
     expect(h.calls.implement.map((call) => call.idempotencyKey)).toEqual(['key-2:a', 'key-2:c']);
     // The photo without suggestions is final as it was enhanced, with nothing listed as applied.
     const b = h.state().images.find((image) => image.id === 'b')!;
-    expect(h.state().finalResult?.images[1]).toEqual({ imageId: 'b', url: b.enhancedUrl });
+    expect(h.state().finalResult?.images[1]).toEqual({ imageId: 'b', resultKey: b.enhancedKey });
     expect(h.state().finalResult?.appliedSuggestions[1]).toEqual({
       imageId: 'b',
       applied: [],
@@ -408,7 +449,7 @@ describe('suggestions and final result', () => {
   it('keeps the photos that worked when one fails, and says which one kept its look', async () => {
     h = await createHarness({
       ai: {
-        enhance: () => Promise.reject(new Error('unused')),
+        runServerModes: () => Promise.reject(new Error('unused')),
         generateSuggestions: () => Promise.resolve([]),
         async implementSuggestions(_signal, { suggestions, idempotencyKey }) {
           h.calls.implement.push({ suggestions, idempotencyKey });
@@ -433,7 +474,7 @@ describe('suggestions and final result', () => {
   it('stays on the suggestions when no photo could get them, naming the photos and the reason', async () => {
     h = await createHarness({
       ai: {
-        enhance: () => Promise.reject(new Error('unused')),
+        runServerModes: () => Promise.reject(new Error('unused')),
         generateSuggestions: () => Promise.resolve([]),
         implementSuggestions: () => Promise.reject(new Error('API Fehler (502)')),
       },
@@ -452,14 +493,13 @@ describe('suggestions and final result', () => {
   it('stops at the first photo when the credits run out, and opens the dialog', async () => {
     h = await createHarness({
       ai: {
-        enhance: () => Promise.reject(new Error('unused')),
+        runServerModes: () => Promise.reject(new Error('unused')),
         generateSuggestions: () => Promise.resolve([]),
         async implementSuggestions(_signal, { suggestions, idempotencyKey }) {
           h.calls.implement.push({ suggestions, idempotencyKey });
-          throw new Error('402');
+          throw outOfCredits(2, 1);
         },
       },
-      classify: () => ({ kind: 'insufficientCredits', needed: 2, current: 1 }),
     });
     await withSuggestions(['a', 'b'], [suggestion('s1')]);
     await h.actions.implement();

@@ -7,9 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { combineAnalyses } from '../../../core/analysis/room/combine';
 import { NO_VISIBLE_ELEMENTS } from '../../../core/catalog/recommendations';
 import type { AiCapabilities } from '../../../core/catalog/types';
-import { ApiFailure, failure } from '../../../web/api/errors';
+import { failure } from '../../../web/api/errors';
 import { writeAiCapabilities } from '../../../web/data/aiCapabilities';
-import type { KeyValueStorage } from '../../../web/data/autoStrength';
+import type { KeyValueStorage } from '../../../web/data/settings';
 import { getResult } from '../../../web/data/db';
 import { t, tNotice } from '../../../web/i18n/de';
 import type { ActionDeps } from '../../../web/workflow/actions';
@@ -42,25 +42,14 @@ function serverSaid(capabilities: AiCapabilities | null): void {
   if (capabilities) writeAiCapabilities(capabilities, storage);
 }
 
-/** What the composition root's classify makes of an API failure (web/services/services.ts). */
-const classify: ActionDeps['classify'] = (error) => {
-  if (!(error instanceof ApiFailure)) return { kind: 'failed', message: String(error) };
-  if (error.code === 'INSUFFICIENT_CREDITS') return { kind: 'insufficientCredits', needed: 1, current: 0 };
-  const refused = error.details.modeIds;
-  return Array.isArray(refused)
-    ? { kind: 'failed', message: error.message, refusedModeIds: refused.map(String) }
-    : { kind: 'failed', message: error.message };
-};
-
 /** Each call the fake server got: its modes and key. */
 let sent: { modeIds: string[]; idempotencyKey: string }[] = [];
 
 /** A server that refuses `cannot` before charging (422 AI_UNAVAILABLE naming them), else answers. */
 function serverRefusing(cannot: readonly string[]): Partial<ActionDeps> {
   return {
-    classify,
     ai: {
-      async enhance(_signal, { modeIds, idempotencyKey }) {
+      async runServerModes(_signal, { modeIds, idempotencyKey }) {
         sent.push({ modeIds, idempotencyKey });
         const refused = modeIds.filter((id) => cannot.includes(id));
         if (refused.length > 0)
@@ -84,7 +73,7 @@ afterEach(async () => {
 });
 
 const image = (id: string) => h.state().images.find((i) => i.id === id)!;
-const resultText = async (id: string) => (await getResult(h.db, image(id).enhancedUrl!))!.text();
+const resultText = async (id: string) => (await getResult(h.db, image(id).enhancedKey!))!.text();
 
 describe('the offer follows what the server can do', () => {
   /** Signed in, online, one bedroom photo with a bed, pillows and clutter, analysed on the device. */
@@ -95,6 +84,7 @@ describe('the offer follows what the server can do', () => {
           roomType: 'bedroom',
           visibleElements: { ...NO_VISIBLE_ELEMENTS, hasBed: true, hasPillows: true, hasClutter: true },
         }),
+        analyzeOnServer: () => Promise.reject(new Error('not asked')),
         combine: combineAnalyses,
       },
       ...overrides,
@@ -209,11 +199,11 @@ describe('a failing mode fails alone', () => {
     });
   });
 
+  // A final failure: a 504 AI_TIMEOUT would wait in the outbox instead (the retry rules, outbox/rules.ts).
   it("keeps the device's result when the server fails, with the server's reason (and refund) worded here", async () => {
     h = await createHarness({
-      classify,
       ai: {
-        enhance: () => Promise.reject(failure(504, 'AI_TIMEOUT', { creditsRefunded: true })),
+        runServerModes: () => Promise.reject(failure(502, 'UPSTREAM_FAILED', { creditsRefunded: true })),
         generateSuggestions: async () => [],
         implementSuggestions: () => Promise.reject(new Error('unused')),
       },
@@ -223,16 +213,15 @@ describe('a failing mode fails alone', () => {
     await h.actions.apply();
     expect(image('a')).toMatchObject({
       status: 'enhanced',
-      error: `Entrümpeln, Flecken und Kabel entfernen – ${t('errors.aiTimeout')} ${t('errors.refunded')}`,
+      error: `Entrümpeln, Flecken und Kabel entfernen – ${t('errors.apiError', { status: 502, details: t('errors.upstreamFailed') })} ${t('errors.refunded')}`,
     });
     expect(await resultText('a')).toContain('device:a');
   });
 
   it('still stops the whole batch when the server says the credits ran out', async () => {
     h = await createHarness({
-      classify,
       ai: {
-        enhance: () => Promise.reject(failure(402, 'INSUFFICIENT_CREDITS')),
+        runServerModes: () => Promise.reject(failure(402, 'INSUFFICIENT_CREDITS')),
         generateSuggestions: async () => [],
         implementSuggestions: () => Promise.reject(new Error('unused')),
       },

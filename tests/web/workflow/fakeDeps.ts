@@ -65,7 +65,7 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
     db,
     store,
     engine: {
-      async enhance(_signal, image) {
+      async runDeviceModes(_signal, image) {
         calls.engine.push({ imageId: image.imageId, modeIds: image.modeIds });
         return { blob: jpegBlob(`device:${image.imageId}`), notes: [['sharpened']] };
       },
@@ -75,10 +75,11 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
         calls.analyze += 1;
         return { roomType: 'kitchen', visibleElements: { ...NO_VISIBLE_ELEMENTS } };
       },
+      analyzeOnServer: () => Promise.reject(new Error('the server analysis is not faked here')),
       combine: combineAnalyses,
     },
     ai: {
-      async enhance(_signal, { modeIds, roomType, idempotencyKey }) {
+      async runServerModes(_signal, { modeIds, roomType, idempotencyKey }) {
         calls.aiEnhance.push({ modeIds, roomType, idempotencyKey });
         return { blob: jpegBlob('server'), description: 'vom Server' };
       },
@@ -122,12 +123,6 @@ export async function createHarness(overrides: Partial<ActionDeps> = {}): Promis
       },
       allowsLabel: () => true,
     },
-    classify: (error) => ({
-      kind: 'failed',
-      message: error instanceof Error ? error.message : String(error),
-    }),
-    // Fakes throw plain errors: never an API failure, so never queued unless a test says so.
-    retryFacts: () => null,
     storageEstimate: async () => ({ usage: 1_000_000, quota: 100_000_000 }),
     requestSync: () => undefined,
     isSignedIn: () => true,

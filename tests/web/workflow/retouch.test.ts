@@ -42,19 +42,19 @@ describe('retouch', () => {
     expect(await h.actions.retouch(signal, 'a', [STROKE])).toBe(true);
     const first = h.state().images[0]!;
     expect(seen).toEqual([{ strokes: [STROKE], text: expect.stringContaining('device:a') }]);
-    expect(first.enhancedUrl).toMatch(/^a:retouch-/);
+    expect(first.enhancedKey).toMatch(/^a:retouch-/);
     expect(first.description).toBe(`${enhanced.description} · Retuschiert: 1 markierte Stelle`);
-    expect(await (await getResult(h.db, first.enhancedUrl!))!.text()).toContain('retouched-1');
+    expect(await (await getResult(h.db, first.enhancedKey!))!.text()).toContain('retouched-1');
     expect(h.state().notice).toMatchObject({ key: 'retouch.done', tone: 'success' });
     // The first result stays (a retouch can be compared with it); the next retouch replaces the retouch.
-    expect(await getResult(h.db, enhanced.enhancedUrl!)).not.toBeNull();
+    expect(await getResult(h.db, enhanced.enhancedKey!)).not.toBeNull();
 
     expect(await h.actions.retouch(signal, 'a', [STROKE])).toBe(true);
     const second = h.state().images[0]!;
     expect(seen[1]!.text).toContain('retouched-1');
-    expect(second.enhancedUrl).not.toBe(first.enhancedUrl);
-    expect(await getResult(h.db, first.enhancedUrl!)).toBeNull();
-    expect(await (await getResult(h.db, second.enhancedUrl!))!.text()).toContain('retouched-2');
+    expect(second.enhancedKey).not.toBe(first.enhancedKey);
+    expect(await getResult(h.db, first.enhancedKey!)).toBeNull();
+    expect(await (await getResult(h.db, second.enhancedKey!))!.text()).toContain('retouched-2');
   });
 
   it('does nothing without strokes, and tells the user when the fill fails', async () => {
@@ -88,10 +88,10 @@ describe('retouch', () => {
     const event = {
       type: 'imageRetouched',
       imageId: 'a',
-      enhancedUrl: 'a:retouch-x',
+      enhancedKey: 'a:retouch-x',
       description: 'x',
     } as const;
-    expect(transition(state, event).images[0]!.enhancedUrl).toBe('a:retouch-x');
+    expect(transition(state, event).images[0]!.enhancedKey).toBe('a:retouch-x');
     const gone = { ...state, images: [] };
     expect(transition(gone, event)).toBe(gone);
     const failed = { ...state, images: state.images.map((i) => ({ ...i, status: 'error' as const })) };

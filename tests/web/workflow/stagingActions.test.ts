@@ -13,6 +13,7 @@ import type { StagingScene } from '../../../web/workflow/actions/deps';
 import type { StagingStep } from '../../../web/workflow/machine';
 import { placedPiece } from '../../helpers/stagingFixtures';
 import { createHarness, jpegBlob, seedModes, type Harness } from './fakeDeps';
+import { shoppingListNote } from '../../../web/screens/final/shoppingNotes';
 
 let h: Harness;
 afterEach(() => h?.close());
@@ -49,7 +50,6 @@ function stagingFake(
         roomType: 'kitchen',
         style: 'cozy',
         totalPrice: 0,
-        productsNote: 'Beispielprodukte, Preise geschätzt',
       };
       return answer;
     },
@@ -156,8 +156,8 @@ describe('staging actions', () => {
     const sofa = catalogItemById('sofa-cozy-mid')!.priceCents;
     const chair = catalogItemById('diningChair-cozy-mid')!.priceCents;
     expect(final.shoppingList?.totalPrice).toBeCloseTo((sofa + chair) / 100, 10);
-    expect(final.shoppingList?.affiliateDisclaimer).toMatch(/Beispielprodukte/);
-    expect(await getResult(h.db, final.images[0]!.url)).not.toBeNull();
+    expect(shoppingListNote(final.shoppingList!.items.map((item) => item.link))).toMatch(/Beispielprodukte/);
+    expect(await getResult(h.db, final.images[0]!.resultKey)).not.toBeNull();
     expect(h.state().notice).toMatchObject({ key: 'toast.stagingDone', values: { n: 2 } });
 
     // The furnished photo is labelled on download unless switched off.

@@ -217,18 +217,18 @@ describe('arranging pieces by hand', () => {
   });
 
   it('completes only a running finish, with the placed pieces counted', () => {
-    const list = { items: [], totalPrice: 0, affiliateDisclaimer: '' };
+    const list = { items: [], totalPrice: 0 };
     const done: WorkflowEvent = {
       type: 'stagingCompleted',
       imageId: 'a',
-      stagedUrl: 'staged:a',
+      stagedKey: 'staged:a',
       shoppingList: list,
     };
     const notFinishing = arranging();
     expect(transition(notFinishing, done)).toBe(notFinishing);
     const finished = run(arranging(), { type: 'stagingFinishStarted' }, done);
     expect(step(finished)).toBe('complete');
-    expect(finished.finalResult?.images).toEqual([{ imageId: 'a', url: 'staged:a' }]);
+    expect(finished.finalResult?.images).toEqual([{ imageId: 'a', resultKey: 'staged:a' }]);
     expect(finished.notice).toMatchObject({ key: 'toast.stagingDone', values: { n: 3 } });
   });
 });

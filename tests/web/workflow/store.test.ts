@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppDb, addImages, loadWorkflow, type StoredImage } from '../../../web/data/db';
+import { AppDb, addImages, loadWorkflow, saveWorkflow, type StoredImage } from '../../../web/data/db';
 import { initialState } from '../../../web/workflow/machine';
 import { createWorkflowStore, reconcileImages } from '../../../web/workflow/store';
 
@@ -73,6 +73,32 @@ describe('#createWorkflowStore', () => {
     await again.hydrate();
     expect(again.getState().images.map((i) => i.id)).toEqual(['a']);
     expect(again.getState().notice).toBeNull();
+  });
+
+  it('keeps the results of a session saved before the result keys were renamed (snapshot version 1)', async () => {
+    await addImages(db, [stored('a')]);
+    await saveWorkflow(db, {
+      version: 1,
+      images: [
+        {
+          id: 'a',
+          name: 'a.jpg',
+          size: 3,
+          type: 'image/jpeg',
+          status: 'enhanced',
+          enhancedUrl: 'a:enhanced',
+        },
+      ],
+      showOptions: true,
+      resultsVisible: true,
+      finalResult: { images: [{ imageId: 'a', url: 'a:final' }], appliedSuggestions: [] },
+    });
+    const store = createWorkflowStore(db);
+    await store.hydrate();
+    expect(store.getState().images).toEqual([
+      { id: 'a', name: 'a.jpg', size: 3, type: 'image/jpeg', status: 'enhanced', enhancedKey: 'a:enhanced' },
+    ]);
+    expect(store.getState().finalResult?.images).toEqual([{ imageId: 'a', resultKey: 'a:final' }]);
   });
 
   it('tells subscribers about changes and ignores events that change nothing', () => {

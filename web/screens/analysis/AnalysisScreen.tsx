@@ -2,15 +2,13 @@
 // as the device's room detector finishes it.
 
 import { ANALYSIS_THUMBNAILS_MAX } from '../../../core/catalog/limits';
-import { useAppState, useServices } from '../../services/context';
+import { useAppState, usePreview } from '../../services/context';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
-import { usePreviewUrl } from '../../workflow/previews';
 import { Check } from '../../components/icons';
 
 function AnalysisThumb({ image, done }: { image: ImageItem; done: boolean }) {
-  const { db } = useServices();
-  const url = usePreviewUrl(db, image.id);
+  const url = usePreview(image.id);
   return (
     <li className={`thumb analysis__thumb${done ? ' analysis__thumb--done' : ''}`}>
       {url && <img src={url} alt={image.name} />}

@@ -2,54 +2,17 @@
 // ('optimiertes-bild-N-<own name>.jpg') or all as one ZIP, the furnishing list when staging made one, and what
 // was applied to the photo on screen.
 
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { isAffiliateLink } from '../../../core/staging/links';
-import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
-import type { AppDb } from '../../data/db';
+import { useActions, useAppState, useDispatch, useFinalImage, usePreview } from '../../services/context';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
-import { usePreviewUrl } from '../../workflow/previews';
 import type { AppliedToPhoto } from '../../workflow/machine';
 import { ArrowLeft } from '../../components/icons';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
 import { PortalPresetOption } from '../../components/PortalPresetOption';
 import { ResetButton } from '../../dialogs/ResetButton';
-
-type Stored = { state: 'loading' } | { state: 'missing' } | { state: 'ready'; url: string };
-
-/**
- * The final image of one page as an object URL, or 'missing' when this device no longer holds it (storage
- * cleared or evicted): then the screen says so instead of showing an empty frame.
- */
-function useFinalImage(db: AppDb, key: string | undefined): Stored {
-  const [stored, setStored] = useState<{ key: string | undefined; value: Stored }>({
-    key,
-    value: { state: 'loading' },
-  });
-  useEffect(() => {
-    if (!key) return;
-    let objectUrl: string | null = null;
-    let cancelled = false;
-    void db.results.get(key).then(
-      (row) => {
-        if (cancelled) return;
-        if (!row) {
-          setStored({ key, value: { state: 'missing' } });
-          return;
-        }
-        objectUrl = URL.createObjectURL(row.blob);
-        setStored({ key, value: { state: 'ready', url: objectUrl } });
-      },
-      () => !cancelled && setStored({ key, value: { state: 'missing' } }),
-    );
-    return () => {
-      cancelled = true;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [db, key]);
-  if (!key) return { state: 'missing' };
-  return stored.key === key ? stored.value : { state: 'loading' };
-}
+import { shoppingListNote } from './shoppingNotes';
 
 /**
  * 'Angewendete Verbesserungen' of the photo on screen: only what the server carried out in this photo (never a
@@ -90,7 +53,6 @@ function AppliedToThisPhoto({
 
 export function FinalScreen() {
   const actions = useActions();
-  const { db } = useServices();
   const dispatch = useDispatch();
   const final = useAppState((s) => s.finalResult);
   const photos = useAppState((s) => s.images);
@@ -98,8 +60,8 @@ export function FinalScreen() {
   const [page, setPage] = useState(0);
   const index = images.length > 0 ? page % images.length : 0;
   const current = images[index];
-  const before = usePreviewUrl(db, current?.imageId ?? '', 'original');
-  const after = useFinalImage(db, current?.url);
+  const before = usePreview(current?.imageId ?? '', 'original');
+  const after = useFinalImage(current?.resultKey);
   const furnished = final?.shoppingList !== undefined;
   // The disclosure label goes on a furnished photo's download unless switched off for it (SPEC: honest staging).
   const [label, setLabel] = useState(true);
@@ -183,7 +145,7 @@ export function FinalScreen() {
             </strong>
           </p>
           <p className="virtual-note">{t('final.virtuallyFurnished')}</p>
-          <p className="field-hint">{final.shoppingList.affiliateDisclaimer}</p>
+          <p className="field-hint">{shoppingListNote(final.shoppingList.items.map((item) => item.link))}</p>
         </section>
       )}
       {final && final.appliedSuggestions.length > 0 && current && (

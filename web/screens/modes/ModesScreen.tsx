@@ -5,7 +5,7 @@
 import { useNavigate } from 'react-router';
 import { isDeviceMode, modeCostById, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
 import { modeFitsRoom, offeredRecommendations } from '../../../core/catalog/recommendations';
-import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
+import { useActions, useAppState, useDispatch, usePreview } from '../../services/context';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../services/online';
 import { useAiCapabilities } from '../../data/aiCapabilities';
@@ -20,16 +20,14 @@ import {
   selectedModesFor,
   type ImageItem,
 } from '../../workflow/machine';
-import { usePreviewUrl } from '../../workflow/previews';
 import { AutoStrengthControl } from './AutoStrengthControl';
 import { ModeList, orderedModes } from './ModeList';
 import { selectionPriceLabel } from './priceLabel';
 import { ArrowLeft } from '../../components/icons';
 
 function ImageModes({ image, n }: { image: ImageItem; n: number }) {
-  const { db } = useServices();
   const dispatch = useDispatch();
-  const url = usePreviewUrl(db, image.id);
+  const url = usePreview(image.id);
   const room = useAppState((s) => roomTypeFor(s, image.id));
   const selected = useAppState((s) => selectedModesFor(s, image.id));
   const allRecommended = useAppState((s) => s.analysis?.recommendedModes ?? []);

@@ -3,10 +3,9 @@
 
 import { useEffect, useState } from 'react';
 import { COUNTDOWN_TICK_MS, TIP_ROTATION_MS } from '../../../core/catalog/limits';
-import { useActions, useAppState, useServices } from '../../services/context';
+import { useActions, useAppState, usePreview } from '../../services/context';
 import { de, t, type MessageKey } from '../../i18n/de';
 import { doneCount, type ImageItem, type ImageStatus } from '../../workflow/machine';
-import { usePreviewUrl } from '../../workflow/previews';
 import { formatRemaining, remainingSeconds } from './formatRemaining';
 
 const STATUS_KEYS: Record<ImageStatus, MessageKey> = {
@@ -18,8 +17,7 @@ const STATUS_KEYS: Record<ImageStatus, MessageKey> = {
 };
 
 function StatusCard({ image }: { image: ImageItem }) {
-  const { db } = useServices();
-  const url = usePreviewUrl(db, image.id);
+  const url = usePreview(image.id);
   return (
     <li className={`status-card status-card--${image.status}`}>
       {url && <img src={url} alt="" />}

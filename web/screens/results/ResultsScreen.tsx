@@ -3,11 +3,10 @@
 
 import { useState } from 'react';
 import { SLIDER_MAX_PERCENT, SLIDER_MIN_PERCENT, SLIDER_START_PERCENT } from '../../../core/catalog/limits';
-import { useActions, useAppState, useDispatch, useServices } from '../../services/context';
+import { useActions, useAppState, useDispatch, usePreview, useResult } from '../../services/context';
 import { CompareSlider } from '../../components/CompareSlider';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
-import { usePreviewUrl, useResultUrl } from '../../workflow/previews';
 import { ArrowLeft, Expand } from '../../components/icons';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
 import { PortalPresetOption } from '../../components/PortalPresetOption';
@@ -15,10 +14,9 @@ import { ResetButton } from '../../dialogs/ResetButton';
 import { RetouchDialog } from './RetouchDialog';
 
 function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () => void }) {
-  const { db } = useServices();
   const dispatch = useDispatch();
-  const before = usePreviewUrl(db, image.id, 'original');
-  const after = useResultUrl(db, image.enhancedUrl);
+  const before = usePreview(image.id, 'original');
+  const after = useResult(image.enhancedKey);
   const [retouching, setRetouching] = useState(false);
   return (
     <li className="card result-card">

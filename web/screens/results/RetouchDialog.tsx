@@ -5,10 +5,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Stroke } from '../../../core/declutter/buildMask';
-import { useActions, useServices } from '../../services/context';
+import { useActions, useResult } from '../../services/context';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
-import { useResultUrl } from '../../workflow/previews';
 
 /** Brush radius steps of the slider, in thousandths of the photo's longer side. */
 const BRUSH_MIN = 5;
@@ -66,9 +65,8 @@ function drawStrokes(canvas: HTMLCanvasElement, strokes: readonly Stroke[]): voi
 }
 
 export function RetouchDialog({ image, onClose }: { image: ImageItem; onClose: () => void }) {
-  const { db } = useServices();
   const actions = useActions();
-  const url = useResultUrl(db, image.enhancedUrl);
+  const url = useResult(image.enhancedKey);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [brush, setBrush] = useState(BRUSH_START);

@@ -3,8 +3,7 @@
 
 import { lazy, Suspense, useState } from 'react';
 import type { ImageItem } from '../../workflow/machine';
-import { usePreviewUrl } from '../../workflow/previews';
-import { useServices } from '../../services/context';
+import { usePreview } from '../../services/context';
 import { t, tn } from '../../i18n/de';
 import { X } from '../../components/icons';
 
@@ -21,8 +20,7 @@ interface ImageGridProps {
 }
 
 function Thumb({ image, onRemove }: { image: ImageItem; onRemove: (id: string) => void }) {
-  const { db } = useServices();
-  const url = usePreviewUrl(db, image.id);
+  const url = usePreview(image.id);
   return (
     <li className="thumb" tabIndex={-1}>
       {url && <img src={url} alt={image.name} />}

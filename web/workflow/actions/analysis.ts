@@ -7,6 +7,8 @@ import type { PerImageRoom } from '../../../core/analysis/room/types';
 import type { RoomType } from '../../../core/catalog/types';
 import { needsAnalysis } from '../selectors';
 import type { ActionDeps } from './deps';
+import { classify } from './failure';
+import { WHOLE_PHOTO } from './imageSizes';
 import { originalOf, type JobRunner } from './runner';
 
 const modeIdsOf = (room: RoomType | 'mixed' | undefined) =>
@@ -19,6 +21,17 @@ export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
   // The server modes this server runs for free (no AI) need it reachable: offline they are not preselected.
   const reachable = () => (deps.isOnline() ? { capabilities: readAiCapabilities() } : {});
 
+  /** On the device; where its browser cannot run the detector, the server answers the same data. */
+  async function analyseOne(signal: AbortSignal, image: Blob): Promise<PerImageRoom> {
+    try {
+      return await deps.rooms.analyze(signal, image);
+    } catch (error) {
+      if (signal.aborted || classify(error).kind === 'cancelled') throw error;
+      console.warn('raumglanz: room detector failed on this device, asking the server', error);
+      return deps.rooms.analyzeOnServer(signal, { image, fit: WHOLE_PHOTO });
+    }
+  }
+
   async function analyse(): Promise<void> {
     const signal = jobs.begin();
     store.dispatch({ type: 'analysisStarted' });
@@ -26,7 +39,7 @@ export function analysisActions(deps: ActionDeps, jobs: JobRunner) {
       const results: PerImageRoom[] = [];
       const perImage: Record<string, RoomType> = {};
       for (const image of store.getState().images) {
-        const result = await deps.rooms.analyze(signal, await originalOf(deps, image.id));
+        const result = await analyseOne(signal, await originalOf(deps, image.id));
         results.push(result);
         perImage[image.id] = result.roomType;
         store.dispatch({ type: 'imageAnalysed', imageId: image.id });

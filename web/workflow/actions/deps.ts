@@ -20,9 +20,9 @@ import type { Suggestion } from '../../../core/text/suggestionTypes';
 import type { LoginReason } from '../../api/auth';
 import type { ImportOutcome } from '../../api/listing';
 import type { AppDb } from '../../data/db';
-import type { RetryFacts } from '../outbox/rules';
-import type { RoomAnalysis } from '../state';
+import type { WorkflowAnalysis } from '../state';
 import type { WorkflowStore } from '../store';
+import type { ImageFit } from './imageSizes';
 
 /** One result to save: n (1-based) and the photo's own name make the file's name. */
 export interface ResultEntry {
@@ -40,48 +40,59 @@ export interface ActionDeps {
   db: AppDb;
   store: WorkflowStore;
   engine: {
-    enhance(
+    runDeviceModes(
       signal: AbortSignal,
       /** strength: 'Stärke' of 'Automatisch optimieren', 0..1 (default 1). */
       image: { imageId: string; blob: Blob; modeIds: string[]; strength?: number },
     ): Promise<{ blob: Blob; notes: EngineStep[][] }>;
   };
   rooms: {
+    /** On the device (the room detector in a worker). */
     analyze(signal: AbortSignal, blob: Blob): Promise<PerImageRoom>;
+    /** The server's room analysis, for a device whose browser cannot run the detector. */
+    analyzeOnServer(signal: AbortSignal, input: { image: Blob; fit: ImageFit }): Promise<PerImageRoom>;
     /** Mixed rooms and recommended modes from the per-photo results. */
-    combine(perImage: PerImageRoom[]): Omit<RoomAnalysis, 'perImage'>;
+    combine(perImage: PerImageRoom[]): Omit<WorkflowAnalysis, 'perImage'>;
   };
   ai: {
-    enhance(
+    runServerModes(
       signal: AbortSignal,
-      input: { image: Blob; modeIds: string[]; roomType: RoomType | undefined; idempotencyKey: string },
+      input: {
+        image: Blob;
+        fit: ImageFit;
+        modeIds: string[];
+        roomType: RoomType | undefined;
+        idempotencyKey: string;
+      },
     ): Promise<{ blob: Blob; description: string }>;
     generateSuggestions(
       signal: AbortSignal,
-      input: { images: Blob[]; roomTypes: RoomType[] },
+      input: { images: Blob[]; fit: ImageFit; roomTypes: RoomType[] },
     ): Promise<Suggestion[]>;
     /**
-     * One photo with its lines: the final photo and the indexes of the lines really carried out in it. Throws
-     * the photo's failure when it failed.
+     * One photo with its lines: the final photo and the indexes of the lines really carried out in it (null
+     * when the answer does not say). Throws the photo's failure when it failed.
      */
     implementSuggestions(
       signal: AbortSignal,
-      input: { image: Blob; suggestions: string[]; idempotencyKey: string },
-    ): Promise<{ blob: Blob; applied: readonly number[] }>;
+      input: { image: Blob; fit: ImageFit; suggestions: string[]; idempotencyKey: string },
+    ): Promise<{ blob: Blob; applied: readonly number[] | null }>;
   };
   /** POST /api/virtual-staging: the staging dialog's two calls. */
   staging: {
     /** 'analyze': the recommended products for the photo. */
     analyze(
       signal: AbortSignal,
-      input: { image: Blob; options: StagingOptions },
+      input: { image: Blob; fit: ImageFit; options: StagingOptions },
     ): Promise<AnalyzeStagingResponse>;
     /** 'apply': charges the staging the device rendered; answers it with its shopping list (euro cents). */
     apply(
       signal: AbortSignal,
       input: {
+        /** The original, which only identifies the photo: it travels within `fit`. */
         image: Blob;
-        /** The device's render of the arrangement (JPEG). */
+        fit: ImageFit;
+        /** The device's render of the arrangement (JPEG), sent as it is. */
         stagedImage: Blob;
         selectedProducts: { id: string; quantity: number }[];
         options: StagingOptions;
@@ -113,7 +124,7 @@ export interface ActionDeps {
    * A small JPEG for grids. Decoding also proves the photo is readable: a file with a valid signature but
    * broken data fails here. Null only where the browser cannot encode one.
    */
-  makePreview(blob: Blob): Promise<Blob | null>;
+  makePreview(blob: Blob, width: number): Promise<Blob | null>;
   /** The photo as a JPEG (kept as it is when it already is one). */
   toJpeg(blob: Blob): Promise<Blob>;
   /** The listing's photos as data URLs, or the German reason it failed. */
@@ -129,12 +140,8 @@ export interface ActionDeps {
   };
   /** navigator.storage.estimate(): bytes used and the quota, or null where the browser does not say. */
   storageEstimate(): Promise<{ usage: number; quota: number } | null>;
-  /** A failed server call's status, code and Retry-After, for the outbox's rules; null for other errors. */
-  retryFacts(error: unknown): RetryFacts | null;
   /** Asks the service worker for a Background Sync, so a queued job is sent even after the tab closed. */
   requestSync(): void;
-  /** Turns any error of the calls above into what the workflow does about it. */
-  classify(error: unknown): Failure;
   isSignedIn(): boolean;
   /** The browser's view of the connection (navigator.onLine): paid modes need the server. */
   isOnline(): boolean;
@@ -168,11 +175,3 @@ export interface StagingView {
 
 /** The shopping list as the server answers it (prices in euro cents). */
 export type StagingShoppingList = ShoppingListSchema;
-
-export type Failure =
-  | { kind: 'insufficientCredits'; needed: number; current: number }
-  | { kind: 'stagingRedirect' }
-  | { kind: 'unauthenticated' }
-  | { kind: 'cancelled' }
-  /** `refusedModeIds`: the modes a server refused before charging anything (AI_UNAVAILABLE), so the rest may run. */
-  | { kind: 'failed'; message: string; refusedModeIds?: string[] };

@@ -78,12 +78,12 @@ export function downloadActions(deps: ActionDeps) {
     downloadEnhanced(imageId: string): Promise<void> {
       const images = enhanced();
       const n = images.findIndex((i) => i.id === imageId) + 1;
-      return download(async () => [entry(await resultBlob(images[n - 1]?.enhancedUrl), n, imageId)], one);
+      return download(async () => [entry(await resultBlob(images[n - 1]?.enhancedKey), n, imageId)], one);
     },
     downloadAllEnhanced(): Promise<void> {
       const images = enhanced();
       return download(
-        () => Promise.all(images.map(async (i, k) => entry(await resultBlob(i.enhancedUrl), k + 1, i.id))),
+        () => Promise.all(images.map(async (i, k) => entry(await resultBlob(i.enhancedKey), k + 1, i.id))),
         zip,
       );
     },
@@ -95,7 +95,11 @@ export function downloadActions(deps: ActionDeps) {
       const final = store.getState().finalResult?.images[index];
       return download(
         async () => [
-          entry(await disclosed(await resultBlob(final?.url), options.label), index + 1, final?.imageId),
+          entry(
+            await disclosed(await resultBlob(final?.resultKey), options.label),
+            index + 1,
+            final?.imageId,
+          ),
         ],
         one,
         mustDiscloseInText(options.label),
@@ -107,7 +111,7 @@ export function downloadActions(deps: ActionDeps) {
         () =>
           Promise.all(
             final.map(async (f, k) =>
-              entry(await disclosed(await resultBlob(f.url), options.label), k + 1, f.imageId),
+              entry(await disclosed(await resultBlob(f.resultKey), options.label), k + 1, f.imageId),
             ),
           ),
         zip,

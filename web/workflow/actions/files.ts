@@ -12,6 +12,7 @@ import { sha256Hex } from '../../data/hash';
 import type { NoticeDetail } from '../state';
 import { storageFailureNotice } from '../store';
 import type { ActionDeps } from './deps';
+import { PREVIEW_WIDTH } from './imageSizes';
 
 const REASON_KEYS: Record<RejectionReason, NoticeDetail['key']> = {
   unsupportedFormat: 'upload.unsupportedFormat',
@@ -61,7 +62,11 @@ export async function addFiles(
     const file = files[index]!;
     const blob = file.blob.type === type ? file.blob : new Blob([file.blob], { type });
     try {
-      const [id, preview, count] = await Promise.all([sha256Hex(blob), makePreview(blob), pixelsOf(blob)]);
+      const [id, preview, count] = await Promise.all([
+        sha256Hex(blob),
+        makePreview(blob, PREVIEW_WIDTH),
+        pixelsOf(blob),
+      ]);
       if (count !== undefined) pixels.set(id, count);
       rows.push({
         id,

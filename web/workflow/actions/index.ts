@@ -17,7 +17,7 @@ import { storageActions } from './storage';
 import { suggestionActions } from './suggestions';
 import { uploadActions } from './upload';
 
-export type { ActionDeps, Failure } from './deps';
+export type { ActionDeps } from './deps';
 
 export type Actions = ReturnType<typeof createActions>;
 
@@ -25,17 +25,18 @@ export function createActions(deps: ActionDeps) {
   const jobs = createJobRunner();
   const credits = creditActions(deps);
   const outbox = outboxActions(deps, credits.refreshCredits);
+  const settings = settingsActions();
   return {
     ...uploadActions(deps),
     ...analysisActions(deps, jobs),
     ...processingActions(deps, jobs, credits.refreshCredits, outbox),
     ...suggestionActions(deps, jobs, credits.refreshCredits, outbox),
     ...outbox,
-    ...storageActions(deps),
+    ...storageActions(deps, settings.retentionDays),
     ...stagingActions(deps, jobs, credits.refreshCredits),
     ...downloadActions(deps),
     ...retouchActions(deps),
-    ...settingsActions(),
+    ...settings,
     ...credits,
     /** Start over: the workflow and the photos on this device are cleared. */
     async reset(): Promise<void> {

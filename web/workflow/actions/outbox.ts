@@ -15,6 +15,8 @@ import {
 import { t } from '../../i18n/de';
 import { backoffMs, isRetryable, type RetryFacts } from '../outbox/rules';
 import type { ActionDeps } from './deps';
+import { forServer, WHOLE_PHOTO } from './imageSizes';
+import { classify, retryFacts } from './failure';
 import { serverNote } from './serverNote';
 
 /** How long one queued job may take to answer before it counts as a network failure (AI jobs are slow). */
@@ -32,7 +34,7 @@ export interface QueuedJob {
 const imageIdsOf = (payload: OutboxPayload) =>
   payload.kind === 'enhance' ? [payload.imageId] : payload.imageIds;
 
-export interface EnhanceJob {
+export interface ServerModesJob {
   imageId: string;
   image: Blob;
   modeIds: string[];
@@ -73,7 +75,7 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
   }
 
   async function enqueue(payload: OutboxPayload, id: string, error?: unknown): Promise<void> {
-    const facts = error === undefined ? null : deps.retryFacts(error);
+    const facts = error === undefined ? null : retryFacts(error);
     const attempts = facts ? 1 : 0;
     const notBefore = facts ? Date.now() + backoffMs(1, facts.retryAfterSeconds) : 0;
     try {
@@ -93,14 +95,14 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
   /** True when `error` means "keep the job and try later" rather than "tell the user". */
   const shouldQueue = (signal: AbortSignal, error: unknown) => {
     if (signal.aborted) return false;
-    const facts = deps.retryFacts(error);
+    const facts = retryFacts(error);
     return facts !== null && isRetryable(facts);
   };
 
   /** Sends the photo's server modes now, or queues them: null means queued ('Wartet auf Verbindung'). */
-  async function enhanceOrQueue(
+  async function serverModesOrQueue(
     signal: AbortSignal,
-    job: EnhanceJob,
+    job: ServerModesJob,
   ): Promise<{ blob: Blob; description: string } | null> {
     const payload: OutboxPayload = {
       kind: 'enhance',
@@ -115,8 +117,9 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
       return null;
     }
     try {
-      return await deps.ai.enhance(signal, {
+      return await deps.ai.runServerModes(signal, {
         image: job.image,
+        fit: forServer(1),
         modeIds: job.modeIds,
         roomType: job.roomType,
         idempotencyKey: job.idempotencyKey,
@@ -139,7 +142,11 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
       return null;
     }
     try {
-      return await deps.ai.generateSuggestions(signal, { images: input.images, roomTypes: input.roomTypes });
+      return await deps.ai.generateSuggestions(signal, {
+        images: input.images,
+        fit: WHOLE_PHOTO,
+        roomTypes: input.roomTypes,
+      });
     } catch (error) {
       if (!shouldQueue(signal, error)) throw error;
       await enqueue(payload, deps.newKey(), error);
@@ -151,23 +158,25 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
   async function deliver(signal: AbortSignal, row: OutboxRow): Promise<void> {
     const { payload } = row;
     if (payload.kind === 'enhance') {
-      const remote = await deps.ai.enhance(signal, {
+      const remote = await deps.ai.runServerModes(signal, {
         image: payload.image,
+        fit: forServer(1),
         modeIds: payload.modeIds,
         roomType: (payload.roomType ?? undefined) as RoomType | undefined,
         idempotencyKey: row.id,
       });
-      const enhancedUrl = await saveResult(db, payload.imageId, 'enhanced', remote.blob);
+      const enhancedKey = await saveResult(db, payload.imageId, 'enhanced', remote.blob);
       store.dispatch({
         type: 'queuedResultLanded',
         imageId: payload.imageId,
-        enhancedUrl,
+        enhancedKey,
         description: [...payload.notes, serverNote(remote.description, payload.modeIds)].join(' · '),
       });
       return;
     }
     const suggestions = await deps.ai.generateSuggestions(signal, {
       images: payload.images,
+      fit: WHOLE_PHOTO,
       roomTypes: payload.roomTypes as RoomType[],
     });
     // The suggestion step takes them only where it can show them (results or modes); elsewhere they are
@@ -212,7 +221,7 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
         }
         const facts: RetryFacts | null = timedOut
           ? { status: 0, code: 'NETWORK', retryAfterSeconds: null }
-          : deps.retryFacts(error);
+          : retryFacts(error);
         if (facts && isRetryable(facts)) {
           const attempts = row.attempts + 1;
           const notBefore = Date.now() + backoffMs(attempts, facts.retryAfterSeconds);
@@ -224,7 +233,7 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
         }
         // Refused for good (credits, login, ALREADY_PROCESSED …): the photo shows why.
         await db.outbox.delete(row.id);
-        const failure = deps.classify(error);
+        const failure = classify(error);
         const message = failure.kind === 'failed' ? failure.message : t('errors.network');
         store.dispatch({ type: 'queuedJobDropped', imageIds: imageIdsOf(row.payload), error: message });
         store.dispatch({
@@ -286,7 +295,7 @@ export function outboxActions(deps: ActionDeps, refreshCredits: () => Promise<vo
       await publish();
       return true;
     },
-    enhanceOrQueue,
+    serverModesOrQueue,
     suggestionsOrQueue,
   };
 }

@@ -8,11 +8,12 @@ import { isDeviceMode, isModeUnavailable, modeById, modeCostById } from '../../.
 import { STAGING_MODE_ID } from '../../../core/catalog/pricing';
 import type { EngineStep } from '../../../core/imaging/engineSteps';
 import { readAiCapabilities } from '../../data/aiCapabilities';
-import { readAutoStrength } from '../../data/autoStrength';
+import { readAutoStrength } from '../../data/settings';
 import { saveResult } from '../../data/db';
 import { t } from '../../i18n/de';
 import { creditsNeeded, plannedJobs, roomTypeFor, type PlannedJob } from '../selectors';
 import type { ActionDeps } from './deps';
+import { classify } from './failure';
 import type { OutboxActions } from './outbox';
 import { originalOf, type JobRunner } from './runner';
 import { serverNote } from './serverNote';
@@ -48,7 +49,7 @@ export function processingActions(
   deps: ActionDeps,
   jobs: JobRunner,
   refreshCredits: () => Promise<void>,
-  outbox: Pick<OutboxActions, 'enhanceOrQueue'>,
+  outbox: Pick<OutboxActions, 'serverModesOrQueue'>,
 ) {
   const { db, store } = deps;
   const creditsChanged = () => void refreshCredits();
@@ -72,7 +73,7 @@ export function processingActions(
       try {
         // Offline or on a network failure the job waits in the outbox (actions/outbox.ts) with its key and the
         // device's notes; the server's note is added when its answer arrives.
-        const remote = await outbox.enhanceOrQueue(signal, {
+        const remote = await outbox.serverModesOrQueue(signal, {
           imageId: job.imageId,
           image: job.image,
           modeIds: [...sending],
@@ -82,7 +83,7 @@ export function processingActions(
         });
         return remote === null ? 'queued' : { ...remote, modeIds: sending };
       } catch (error) {
-        const failure = deps.classify(error);
+        const failure = classify(error);
         if (failure.kind !== 'failed' || signal.aborted) throw error;
         const refused = sending.filter((id) => failure.refusedModeIds?.includes(id));
         if (attempt === 1 && refused.length > 0 && refused.length < sending.length) {
@@ -97,11 +98,11 @@ export function processingActions(
     return null;
   }
 
-  async function enhanceOne(signal: AbortSignal, batchKey: string, imageId: string, modeIds: string[]) {
+  async function processPhoto(signal: AbortSignal, batchKey: string, imageId: string, modeIds: string[]) {
     const { device, server } = splitModes(modeIds);
     // Every photo passes the engine, even with no device mode: its re-encoding drops EXIF and GPS before
     // anything of the photo leaves the device or is downloaded.
-    const local = await deps.engine.enhance(signal, {
+    const local = await deps.engine.runDeviceModes(signal, {
       imageId,
       blob: await originalOf(deps, imageId),
       modeIds: device,
@@ -141,11 +142,11 @@ export function processingActions(
       store.dispatch({ type: 'imageFailed', imageId, error: failed });
       return 'failed';
     }
-    const enhancedUrl = await saveResult(db, imageId, 'enhanced', blob);
+    const enhancedKey = await saveResult(db, imageId, 'enhanced', blob);
     store.dispatch({
       type: 'imageEnhanced',
       imageId,
-      enhancedUrl,
+      enhancedKey,
       description: notes.join(' · '),
       ...(failed !== undefined ? { error: failed } : {}),
     });
@@ -159,9 +160,9 @@ export function processingActions(
       if (signal.aborted) return;
       store.dispatch({ type: 'imageEnhancing', imageId: job.imageId });
       try {
-        if ((await enhanceOne(signal, batchKey, job.imageId, job.modes)) === 'queued') queued += 1;
+        if ((await processPhoto(signal, batchKey, job.imageId, job.modes)) === 'queued') queued += 1;
       } catch (error) {
-        const failure = deps.classify(error);
+        const failure = classify(error);
         if (failure.kind === 'cancelled' || signal.aborted) return;
         if (failure.kind === 'insufficientCredits') {
           store.dispatch({ type: 'insufficientCredits', needed: failure.needed, current: failure.current });

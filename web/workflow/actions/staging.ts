@@ -7,16 +7,17 @@ import { STAGING_CREDITS } from '../../../core/catalog/limits';
 import { saveResult } from '../../data/db';
 import type { NoticeKey } from '../../i18n/de';
 import { roomTypeFor } from '../machine';
-import type { ShoppingList, StagingSession, WorkflowState } from '../state';
+import type { FinalShoppingList, StagingSession, WorkflowState } from '../state';
 import type { ActionDeps, StagingScene, StagingShoppingList } from './deps';
+import { WHOLE_PHOTO } from './imageSizes';
+import { classify } from './failure';
 import { originalOf, type JobRunner } from './runner';
 
 /** The furnishing list as the final result keeps it: euros, as the state has always held shop prices. */
-function toStateList(list: StagingShoppingList): ShoppingList {
+function toStateList(list: StagingShoppingList): FinalShoppingList {
   return {
     items: list.items.map((item) => ({ name: item.name, price: item.price / 100, link: item.link })),
     totalPrice: list.totalPrice / 100,
-    affiliateDisclaimer: `${list.affiliateDisclaimer} ${list.priceNote}`,
   };
 }
 
@@ -38,7 +39,7 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
 
   /** Tells the user why a call failed; answers nothing. */
   function explain(error: unknown, otherwise: 'toast.stagingAnalysisFailed' | 'toast.stagingFailed'): void {
-    const failure = deps.classify(error);
+    const failure = classify(error);
     if (failure.kind === 'unauthenticated') deps.goToLogin('staging');
     else if (failure.kind === 'insufficientCredits')
       notice('toast.stagingNeedsCredits', { n: failure.needed || STAGING_CREDITS });
@@ -114,6 +115,7 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
         const image = await originalOf(deps, imageId);
         const answer = await deps.staging.analyze(signal, {
           image,
+          fit: WHOLE_PHOTO,
           options: options(open.session, roomTypeFor(store.getState(), imageId)),
         });
         if (signal.aborted) return;
@@ -185,17 +187,18 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
       try {
         const staged = await deps.staging.apply(signal, {
           image: await originalOf(deps, imageId),
+          fit: WHOLE_PHOTO,
           stagedImage,
           selectedProducts: [...counts].map(([id, quantity]) => ({ id, quantity })),
           options: options(open.session),
           idempotencyKey: deps.newKey(),
         });
-        const url = await saveResult(deps.db, imageId, 'staged', staged.blob);
+        const stagedKey = await saveResult(deps.db, imageId, 'staged', staged.blob);
         if (signal.aborted) return;
         store.dispatch({
           type: 'stagingCompleted',
           imageId,
-          stagedUrl: url,
+          stagedKey,
           shoppingList: toStateList(staged.shoppingList),
         });
         void refreshCredits();

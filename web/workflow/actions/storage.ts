@@ -1,35 +1,14 @@
 // Storage hygiene: how much of the device's storage the app uses (navigator.storage.estimate, through the
-// `storage` port), the retention period the user chose, and the cleanup of old sessions' blobs by the pure
-// rules of web/data/retention.ts, run at start and on demand.
+// `storage` port) and the cleanup of old sessions' blobs by the pure rules of web/data/retention.ts, after the
+// retention period the user chose (the settings actions), run at start and on demand.
 
 import { listOutbox } from '../../data/db';
-import {
-  DEFAULT_RETENTION_DAYS,
-  planCleanup,
-  RETENTION_CHOICES,
-  type RetentionDays,
-} from '../../data/retention';
+import { planCleanup, type RetentionDays } from '../../data/retention';
 import type { ActionDeps } from './deps';
 
-const RETENTION_KEY = 'raumglanz.retentionDays';
-
-export function readRetentionDays(): RetentionDays {
-  try {
-    const raw = localStorage.getItem(RETENTION_KEY);
-    const days = Number(raw);
-    return raw !== null && (RETENTION_CHOICES as readonly number[]).includes(days)
-      ? (days as RetentionDays)
-      : DEFAULT_RETENTION_DAYS;
-  } catch {
-    return DEFAULT_RETENTION_DAYS;
-  }
-}
-
-export function storageActions(deps: ActionDeps) {
+/** `retentionDays`: the user's choice (the settings actions). */
+export function storageActions(deps: ActionDeps, retentionDays: () => RetentionDays) {
   const { db, store } = deps;
-  // The choice of this page, also where localStorage is missing (private mode, tests).
-  let chosen: RetentionDays | null = null;
-  const retentionDays = () => chosen ?? readRetentionDays();
 
   /** Removes what the retention rules say may go; returns how many photos and results were removed. */
   async function cleanOldSessions(now = Date.now()): Promise<{ images: number; results: number }> {
@@ -65,15 +44,6 @@ export function storageActions(deps: ActionDeps) {
 
   return {
     cleanOldSessions,
-    retentionDays,
-    setRetentionDays(days: RetentionDays): void {
-      chosen = days;
-      try {
-        localStorage.setItem(RETENTION_KEY, String(days));
-      } catch {
-        // Without storage the default applies.
-      }
-    },
     /** Bytes used and available to this site, or null where the browser does not say. */
     storageEstimate: () => deps.storageEstimate(),
   };

@@ -11,7 +11,9 @@ import {
   type AppliedToPhoto,
   type WorkflowState,
 } from '../machine';
-import type { ActionDeps, Failure } from './deps';
+import type { ActionDeps } from './deps';
+import { forServer } from './imageSizes';
+import { classify, type Failure } from './failure';
 import type { OutboxActions } from './outbox';
 import { originalOf, type JobRunner } from './runner';
 
@@ -35,7 +37,7 @@ export function suggestionActions(
   const sourcesOf = async (state: WorkflowState) => {
     const sources = suggestionSourceImages(state);
     const images = await Promise.all(
-      sources.map(async (i) => (await getResult(db, i.enhancedUrl!)) ?? originalOf(deps, i.id)),
+      sources.map(async (i) => (await getResult(db, i.enhancedKey!)) ?? originalOf(deps, i.id)),
     );
     return { sources, images };
   };
@@ -65,7 +67,7 @@ export function suggestionActions(
       store.dispatch({ type: 'suggestionsReceived', suggestions });
     } catch (error) {
       if (signal.aborted) return;
-      const failure = deps.classify(error);
+      const failure = classify(error);
       store.dispatch({ type: 'suggestionsFailed' });
       // One toast at a time: the reason replaces the plain 'Es konnten keine Vorschläge erstellt werden.'
       if (failure.kind === 'failed') {
@@ -95,7 +97,7 @@ export function suggestionActions(
     const sources = suggestionSourceImages(state);
     const plan = implementPlan(state);
     const total = plan.filter((photo) => photo.lines.length > 0).length;
-    const images: { imageId: string; url: string }[] = [];
+    const images: { imageId: string; resultKey: string }[] = [];
     const applied: AppliedToPhoto[] = [];
     /** Photos that were meant to change and did not, and the first reason. */
     const missed: string[] = [];
@@ -108,7 +110,7 @@ export function suggestionActions(
       const labels = photo.lines.map((line) => line.label);
       // Nothing meant for it, stopped before its turn, or failed: the enhanced photo is its final one.
       const unchanged = () => {
-        images.push({ imageId: photo.imageId, url: source.enhancedUrl! });
+        images.push({ imageId: photo.imageId, resultKey: source.enhancedKey! });
         applied.push({ imageId: photo.imageId, applied: [], notApplied: labels });
         if (labels.length > 0) missed.push(source.name);
       };
@@ -119,15 +121,17 @@ export function suggestionActions(
       current += 1;
       store.dispatch({ type: 'implementProgressed', current, total });
       try {
-        const image = (await getResult(db, source.enhancedUrl!)) ?? (await originalOf(deps, photo.imageId));
+        const image = (await getResult(db, source.enhancedKey!)) ?? (await originalOf(deps, photo.imageId));
         const result = await deps.ai.implementSuggestions(signal, {
           image,
+          fit: forServer(1),
           suggestions: photo.lines.map((line) => line.line),
           idempotencyKey: `${batchKey}:${photo.imageId.slice(0, 16)}`,
         });
-        const url = await saveResult(db, photo.imageId, 'final', result.blob);
-        const done = new Set(result.applied);
-        images.push({ imageId: photo.imageId, url });
+        const resultKey = await saveResult(db, photo.imageId, 'final', result.blob);
+        // An answer that does not say (stored before it could) counts every line as applied.
+        const done = new Set(result.applied ?? photo.lines.map((_, i) => i));
+        images.push({ imageId: photo.imageId, resultKey });
         applied.push({
           imageId: photo.imageId,
           applied: labels.filter((_, i) => done.has(i)),
@@ -135,7 +139,7 @@ export function suggestionActions(
         });
       } catch (error) {
         if (signal.aborted) return;
-        const failure = deps.classify(error);
+        const failure = classify(error);
         // Credits, sign-in or a cancel: the photos after this one are not sent.
         if (failure.kind !== 'failed') stopped = failure;
         reason ??= failureText(failure);

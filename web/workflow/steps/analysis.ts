@@ -3,12 +3,12 @@
 
 import type { RoomType } from '../../../core/catalog/types';
 import type { StepRules } from '../events';
-import type { RoomAnalysis, WorkflowState } from '../state';
+import type { WorkflowAnalysis, WorkflowState } from '../state';
 import { canEditImages, defaultModes, unique } from '../selectors';
 import { freshSelection, hasImage, withNotice } from './shared';
 
 /** Drops per-image room types of images the machine does not hold (the analysis may answer late). */
-function onlyKnownImages(state: WorkflowState, analysis: RoomAnalysis): RoomAnalysis {
+function onlyKnownImages(state: WorkflowState, analysis: WorkflowAnalysis): WorkflowAnalysis {
   const perImage: Record<string, RoomType> = {};
   for (const image of state.images) {
     const room = analysis.perImage[image.id];

@@ -18,13 +18,13 @@ export const outboxRules: StepRules<'imageQueued' | 'queuedResultLanded' | 'queu
     return { ...next, batch: { ...state.batch, done: state.batch.done + 1 } };
   },
 
-  queuedResultLanded(state, { imageId, enhancedUrl, description }) {
+  queuedResultLanded(state, { imageId, enhancedKey, description }) {
     // The photo may be running in a new batch by now: that batch's own answer wins.
     if (!hasImage(state, imageId) || isRunningImage(state, imageId)) return state;
     const next = updateImage(state, imageId, (image) => ({
       ...withoutResult(image),
       status: 'enhanced',
-      enhancedUrl,
+      enhancedKey,
       description,
     }));
     return state.batch ? next : { ...next, resultsVisible: true };

@@ -53,7 +53,7 @@ export const processingRules: StepRules<
     const next = updateImage(state, event.imageId, (image) => ({
       ...withoutResult(image),
       status: 'enhanced',
-      enhancedUrl: event.enhancedUrl,
+      enhancedKey: event.enhancedKey,
       ...(event.description !== undefined ? { description: event.description } : {}),
       ...(event.error !== undefined ? { error: event.error } : {}),
     }));

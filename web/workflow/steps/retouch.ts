@@ -6,12 +6,12 @@ import type { StepRules } from '../events';
 import { updateImage, withNotice } from './shared';
 
 export const retouchRules: StepRules<'imageRetouched'> = {
-  imageRetouched(state, { imageId, enhancedUrl, description }) {
+  imageRetouched(state, { imageId, enhancedKey, description }) {
     const image = state.images.find((i) => i.id === imageId);
     if (!image || image.status !== 'enhanced' || state.batch) return state;
     const next = updateImage(state, imageId, (i) => ({
       ...i,
-      enhancedUrl,
+      enhancedKey,
       description: i.description ? `${i.description} · ${description}` : description,
     }));
     return withNotice(next, { key: 'retouch.done', tone: 'success' });

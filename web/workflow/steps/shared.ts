@@ -21,7 +21,7 @@ export function updateImage(
 }
 
 export function withoutResult(image: ImageItem): ImageItem {
-  const { enhancedUrl: _url, description: _description, error: _error, ...rest } = image;
+  const { enhancedKey: _key, description: _description, error: _error, ...rest } = image;
   return rest;
 }
 

@@ -225,7 +225,7 @@ export const stagingRules: StepRules<StagingEvent> = {
         ...state,
         overlay: { ...overlay, session: { ...overlay.session, step: 'complete' } },
         finalResult: {
-          images: [{ imageId: event.imageId, url: event.stagedUrl }],
+          images: [{ imageId: event.imageId, resultKey: event.stagedKey }],
           appliedSuggestions: [],
           shoppingList: event.shoppingList,
         },

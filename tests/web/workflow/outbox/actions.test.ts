@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MODES, modeById } from '../../../../core/catalog/modes';
 import { STAGING_MODE_ID } from '../../../../core/catalog/pricing';
+import { ApiFailure, type FailureCode } from '../../../../web/api/errors';
 import { listOutbox } from '../../../../web/data/db';
 import { t } from '../../../../web/i18n/de';
 import { currentView } from '../../../../web/workflow/machine';
@@ -14,29 +15,30 @@ import { createHarness, jpegBlob, seedModes, type Harness } from '../fakeDeps';
 
 const serverMode = MODES.find((m) => m.runsOn !== 'device' && m.id !== STAGING_MODE_ID)!.id;
 
-/** An API failure as the fake server throws it. */
-class FakeApiError extends Error {
-  constructor(readonly facts: RetryFacts) {
-    super(`API Fehler (${facts.status})`);
-  }
-}
+/** An API failure as the server's answer makes it (web/api/http.ts), with these retry facts. */
+const apiError = (facts: RetryFacts) =>
+  new ApiFailure(
+    facts.status,
+    facts.code as FailureCode,
+    `API Fehler (${facts.status})`,
+    facts.retryAfterSeconds === null ? {} : { retryAfter: String(facts.retryAfterSeconds) },
+  );
 
 /** A server that answers with `plan`'s failures first, then succeeds; counts every call by key. */
 function flakyServer(plan: RetryFacts[], online: { value: boolean }) {
   const sent: string[] = [];
   const overrides: Partial<ActionDeps> = {
     isOnline: () => online.value,
-    retryFacts: (error) => (error instanceof FakeApiError ? error.facts : null),
     ai: {
-      async enhance(_signal, { idempotencyKey }) {
-        if (!online.value) throw new FakeApiError({ status: 0, code: 'NETWORK', retryAfterSeconds: null });
+      async runServerModes(_signal, { idempotencyKey }) {
+        if (!online.value) throw apiError({ status: 0, code: 'NETWORK', retryAfterSeconds: null });
         sent.push(idempotencyKey);
         const next = plan.shift();
-        if (next) throw new FakeApiError(next);
+        if (next) throw apiError(next);
         return { blob: jpegBlob('server'), description: 'vom Server' };
       },
       async generateSuggestions() {
-        if (!online.value) throw new FakeApiError({ status: 0, code: 'NETWORK', retryAfterSeconds: null });
+        if (!online.value) throw apiError({ status: 0, code: 'NETWORK', retryAfterSeconds: null });
         sent.push('suggestions');
         return [
           {

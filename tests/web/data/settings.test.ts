@@ -1,5 +1,5 @@
-// The 'Stärke' store: what a reload reads back, what a broken or missing value reads as, and that the settings
-// actions and the next processing run see the same stored value.
+// The settings kept on this device: what a reload reads back, what a broken or missing value reads as, and that
+// the settings actions and the next processing run see the same stored value.
 import { describe, expect, it } from 'vitest';
 import {
   AUTO_STRENGTH_KEY,
@@ -7,8 +7,14 @@ import {
   normaliseAutoStrength,
   readAutoStrength,
   writeAutoStrength,
+  readDownloadFormat,
+  readInstallDismissed,
+  readRetentionDays,
+  writeDownloadFormat,
+  writeInstallDismissed,
+  writeRetentionDays,
   type KeyValueStorage,
-} from '../../../web/data/autoStrength';
+} from '../../../web/data/settings';
 import { settingsActions } from '../../../web/workflow/actions/settings';
 
 /** Web Storage's contract over a Map: strings in, strings out. */
@@ -76,5 +82,39 @@ describe('autoStrength store', () => {
     expect(settings.autoStrength()).toBe(100);
     expect(settings.setAutoStrength(25)).toBe(25);
     expect(settingsActions(storage).autoStrength()).toBe(25);
+  });
+});
+
+describe('the other settings', () => {
+  it('keeps the retention period, and reads anything but an offered choice as 30 days', () => {
+    const storage = memoryStorage();
+    expect(readRetentionDays(storage)).toBe(30);
+    writeRetentionDays(7, storage);
+    expect(readRetentionDays(storage)).toBe(7);
+    expect(readRetentionDays(memoryStorage({ 'raumglanz.retentionDays': '12' }))).toBe(30);
+    expect(readRetentionDays(memoryStorage({ 'raumglanz.retentionDays': '0' }))).toBe(0);
+  });
+
+  it('keeps the download format, JPEG unless PNG was chosen', () => {
+    const storage = memoryStorage();
+    expect(readDownloadFormat(storage)).toBe('jpg');
+    writeDownloadFormat('png', storage);
+    expect(readDownloadFormat(storage)).toBe('png');
+    expect(readDownloadFormat(memoryStorage({ 'raumglanz.downloadFormat': 'gif' }))).toBe('jpg');
+  });
+
+  it('keeps the install banner dismissed for good', () => {
+    const storage = memoryStorage();
+    expect(readInstallDismissed(storage)).toBe(false);
+    writeInstallDismissed(storage);
+    expect(readInstallDismissed(storage)).toBe(true);
+    expect(readInstallDismissed(null)).toBe(false);
+  });
+
+  it('holds the retention chosen on this page where the storage refuses it', () => {
+    const settings = settingsActions(null);
+    expect(settings.retentionDays()).toBe(30);
+    settings.setRetentionDays(90);
+    expect(settings.retentionDays()).toBe(90);
   });
 });
