@@ -1,10 +1,10 @@
 // Virtual staging on the device, as the workflow's stagingDevice port: the photo is planned once (segmenter,
-// camera, floor, layout: plan.ts) and becomes a StagingScene that draws arrangements live on the dialog's canvas
+// camera, floor, layout: plan.ts) and becomes a PlacedStaging that draws arrangements live on the dialog's canvas
 // and renders the chosen one at full size. Loaded with the first staging (three.js, onnxruntime, models).
 import { analysisSize } from '../../core/analysis/room/downscale';
 import type { StagingProduct } from '../../core/contract/staging';
 import { placementProblems, type PlacedPiece } from '../../core/staging/layout';
-import type { StagingScene, StagingView } from '../workflow/actions/deps';
+import type { PlacedStaging, StagingView } from '../workflow/actions/deps';
 import { planStaging, sceneModels } from './plan';
 import { renderStaging } from './scene/render';
 import { StagingStage } from './scene/stage';
@@ -28,7 +28,7 @@ async function toJpeg(canvas: HTMLCanvasElement): Promise<Blob> {
 export async function placeOnDevice(
   signal: AbortSignal,
   input: { image: Blob; products: StagingProduct[]; catalogue: StagingProduct[] },
-): Promise<StagingScene> {
+): Promise<PlacedStaging> {
   const photo = await createImageBitmap(input.image, { imageOrientation: 'from-image' });
   const segmenter = createSegmenter();
   try {

@@ -9,7 +9,7 @@ import { buildShoppingList, catalogItemById, toStagingProduct } from '../../../c
 import type { PlacedPiece } from '../../../core/staging/layout';
 import { getResult } from '../../../web/data/db';
 import type { ActionDeps } from '../../../web/workflow/actions';
-import type { StagingScene } from '../../../web/workflow/actions/deps';
+import type { PlacedStaging } from '../../../web/workflow/actions/deps';
 import type { StagingStep } from '../../../web/workflow/machine';
 import { placedPiece } from '../../helpers/stagingFixtures';
 import { createHarness, jpegBlob, seedModes, type Harness } from './fakeDeps';
@@ -83,7 +83,7 @@ function deviceFake(
     async place(_signal, input) {
       calls.push({ place: input.products.map((p) => p.id) });
       if (fail.place) throw new Error('kein WebGL');
-      const scene: StagingScene = {
+      const scene: PlacedStaging = {
         pieces: PIECES,
         leftOut: [],
         cameraYawDeg: 0,

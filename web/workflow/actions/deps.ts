@@ -111,7 +111,7 @@ export interface ActionDeps {
         /** Every product the host may swap to, so the scene knows their models. */
         catalogue: StagingProduct[];
       },
-    ): Promise<StagingScene>;
+    ): Promise<PlacedStaging>;
   };
   /** The retouch brush: the painted strokes (fractions of the photo) filled on the device, in a worker. */
   retouch(
@@ -151,7 +151,7 @@ export interface ActionDeps {
 }
 
 /** A room placed on the device: the layout's first arrangement, and the means to draw and render others. */
-export interface StagingScene {
+export interface PlacedStaging {
   readonly pieces: PlacedPiece[];
   readonly leftOut: LeftOutPiece[];
   /** Which way the camera looks on the floor, so the arrow keys move pieces as the photo shows them. */

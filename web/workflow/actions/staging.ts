@@ -8,7 +8,7 @@ import { saveResult } from '../../data/db';
 import type { NoticeKey } from '../../i18n/de';
 import { roomTypeFor } from '../machine';
 import type { FinalShoppingList, StagingSession, WorkflowState } from '../state';
-import type { ActionDeps, StagingScene, StagingShoppingList } from './deps';
+import type { ActionDeps, PlacedStaging, StagingShoppingList } from './deps';
 import { WHOLE_PHOTO } from './imageSizes';
 import { classify } from './failure';
 import { originalOf, type JobRunner } from './runner';
@@ -29,7 +29,7 @@ function openSession(state: WorkflowState): { imageId: string; session: StagingS
 export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits: () => Promise<void>) {
   const { store } = deps;
   /** The placed room the arranging step shows; dropped when the dialog closes or places anew. */
-  let scene: StagingScene | null = null;
+  let scene: PlacedStaging | null = null;
 
   const notice = (key: NoticeKey, values?: Record<string, string | number>) =>
     store.dispatch({
@@ -100,7 +100,7 @@ export function stagingActions(deps: ActionDeps, jobs: JobRunner, refreshCredits
     },
 
     /** The placed room the arranging step draws, while there is one. */
-    stagingScene(): StagingScene | null {
+    stagingScene(): PlacedStaging | null {
       return scene;
     },
 

@@ -5,7 +5,7 @@ import * as THREE from 'three';
 import { clamp, type BuildContext } from './context';
 import { mirrorGlass, shade, type PbrMaterial } from './materials';
 import { abstractArt } from './textures';
-import { cylinder, lathe, merge, paint, place, rbox, rod, tube, Piece, type Vec3 } from './shapes';
+import { cylinder, lathe, merge, paint, place, rbox, rod, tube, Piece, type Triple } from './shapes';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Foliage.
@@ -59,7 +59,7 @@ export function addFoliage(
   const greens = kind === 'olive' ? OLIVE_GREENS : LEAF_GREENS;
   const colour = (): string =>
     shade(greens[Math.floor(rand() * greens.length)] ?? '#3d6b35', (rand() - 0.5) * 0.2);
-  const put = (l: number, w: number, bend: number, at: Vec3, yaw: number, tilt: number): void => {
+  const put = (l: number, w: number, bend: number, at: Triple, yaw: number, tilt: number): void => {
     leaves.push(paint(place(leaf(l, w, bend), at, [tilt, yaw, 0]), colour()));
   };
   if (kind === 'grass') {
@@ -93,9 +93,9 @@ export function addFoliage(
       const a = (s / trunks) * Math.PI * 2 + rand();
       const top = y1 - (kind === 'olive' ? height * 0.3 : s * height * 0.12) - leafL * 0.5;
       const lean = r * (kind === 'olive' ? 0.05 : 0.25);
-      const base: Vec3 = [Math.cos(a) * 0.02, y0 - 0.02, Math.sin(a) * 0.02];
-      const mid: Vec3 = [Math.cos(a) * lean * 0.5, y0 + (top - y0) * 0.5, Math.sin(a) * lean * 0.5];
-      const tip: Vec3 = [Math.cos(a) * lean, top, Math.sin(a) * lean];
+      const base: Triple = [Math.cos(a) * 0.02, y0 - 0.02, Math.sin(a) * 0.02];
+      const mid: Triple = [Math.cos(a) * lean * 0.5, y0 + (top - y0) * 0.5, Math.sin(a) * lean * 0.5];
+      const tip: Triple = [Math.cos(a) * lean, top, Math.sin(a) * lean];
       stems.push(tube([base, mid, tip], kind === 'olive' ? 0.025 : 0.008, 10, 6));
       for (let i = 0; i < perTrunk; i++) {
         const yaw = rand() * Math.PI * 2;
@@ -117,7 +117,7 @@ export function addFoliage(
           );
         } else {
           const t = 0.25 + 0.75 * (i / perTrunk);
-          const at: Vec3 = [tip[0] * t, y0 + (top - y0) * t, tip[2] * t];
+          const at: Triple = [tip[0] * t, y0 + (top - y0) * t, tip[2] * t];
           const l = leafL * (0.7 + 0.5 * rand());
           put(l, l * 0.62, 0.35, at, yaw, 0.5 + rand() * 0.7);
         }
@@ -144,7 +144,7 @@ export function addFoliage(
 }
 
 /** A point on the quadratic Bézier a → b → c at t (branches are drawn through these three points). */
-function bezier(a: Vec3, b: Vec3, c: Vec3, t: number): Vec3 {
+function bezier(a: Triple, b: Triple, c: Triple, t: number): Triple {
   const u = 1 - t;
   return [
     u * u * a[0] + 2 * u * t * b[0] + t * t * c[0],
@@ -276,9 +276,13 @@ export function vase(ctx: BuildContext): THREE.Group {
     const a = (i / count) * Math.PI * 2 + ctx.rand() * 0.6;
     const spread = r * (0.6 + ctx.rand() * 0.4);
     const topY = H * (0.82 + ctx.rand() * 0.18);
-    const base: Vec3 = [0, vaseH * 0.5, 0];
-    const mid: Vec3 = [Math.cos(a) * spread * 0.3, vaseH + (topY - vaseH) * 0.45, Math.sin(a) * spread * 0.3];
-    const tip: Vec3 = [Math.cos(a) * spread, topY, Math.sin(a) * spread];
+    const base: Triple = [0, vaseH * 0.5, 0];
+    const mid: Triple = [
+      Math.cos(a) * spread * 0.3,
+      vaseH + (topY - vaseH) * 0.45,
+      Math.sin(a) * spread * 0.3,
+    ];
+    const tip: Triple = [Math.cos(a) * spread, topY, Math.sin(a) * spread];
     twigs.push(
       tube(
         [0, 0.25, 0.5, 0.75, 1].map((t) => bezier(base, mid, tip, t)),

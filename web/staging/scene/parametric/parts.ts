@@ -3,7 +3,7 @@
 import type * as THREE from 'three';
 import type { BuildContext, ParametricStyle } from './context';
 import type { PbrMaterial } from './materials';
-import { cylinder, lathe, merge, place, rbox, rod, type Piece, type Vec3 } from './shapes';
+import { cylinder, lathe, merge, place, rbox, rod, type Piece, type Triple } from './shapes';
 
 /** Leg proportions in metres: real furniture legs are 3–5 cm thick whatever the piece's size. */
 const LEG = { slimRadius: 0.014, roundRadius: 0.022, square: 0.04, turnedRadius: 0.026 } as const;
@@ -164,7 +164,7 @@ export function addFronts(
     const h = f.h - FRONT_GAP;
     panels.push(place(rbox(w, h, FRONT_THICKNESS, 0.003), [f.x, f.y, faceZ + FRONT_THICKNESS / 2]));
     const z = faceZ + FRONT_THICKNESS;
-    let at: Vec3;
+    let at: Triple;
     let vertical = false;
     if (f.kind === 'drawer' || f.kind === 'flap') {
       at = [

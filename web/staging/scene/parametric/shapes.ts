@@ -6,7 +6,8 @@ import { RoundedBoxGeometry } from 'three/examples/jsm/geometries/RoundedBoxGeom
 import { mergeGeometries, mergeVertices } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import type { PbrMaterial } from './materials';
 
-export type Vec3 = readonly [number, number, number];
+/** A point, turn or scale as the builders write them: (x, y, z) in metres or radians. */
+export type Triple = readonly [number, number, number];
 
 /** A box centred on the origin with rounded edges (radius in metres; 0 gives sharp edges). */
 export function rbox(w: number, h: number, d: number, radius: number, segments = 2): THREE.BufferGeometry {
@@ -38,7 +39,13 @@ export function lathe(
 }
 
 /** A round rod from a to b (legs that splay, ladder rails, chair frames, branches). */
-export function rod(a: Vec3, b: Vec3, radius: number, radial = 10, radiusEnd = radius): THREE.BufferGeometry {
+export function rod(
+  a: Triple,
+  b: Triple,
+  radius: number,
+  radial = 10,
+  radiusEnd = radius,
+): THREE.BufferGeometry {
   const start = new THREE.Vector3(...a);
   const end = new THREE.Vector3(...b);
   const length = start.distanceTo(end);
@@ -52,7 +59,7 @@ export function rod(a: Vec3, b: Vec3, radius: number, radial = 10, radiusEnd = r
 
 /** A smooth tube through points (cords, bent frames, handles). */
 export function tube(
-  points: readonly Vec3[],
+  points: readonly Triple[],
   radius: number,
   segments = 24,
   radial = 8,
@@ -99,9 +106,9 @@ export function pillow(w: number, h: number, t: number, edge: number, segments =
 /** Applies a placement to a geometry in place (for parts that get merged) and returns it. */
 export function place(
   geometry: THREE.BufferGeometry,
-  position: Vec3,
-  rotation: Vec3 = [0, 0, 0],
-  scale: Vec3 = [1, 1, 1],
+  position: Triple,
+  rotation: Triple = [0, 0, 0],
+  scale: Triple = [1, 1, 1],
 ): THREE.BufferGeometry {
   const matrix = new THREE.Matrix4().compose(
     new THREE.Vector3(...position),
@@ -178,8 +185,8 @@ export function projectUvs(geometry: THREE.BufferGeometry, tileMetres: number): 
 }
 
 export interface AddOptions {
-  rotation?: Vec3;
-  scale?: Vec3;
+  rotation?: Triple;
+  scale?: Triple;
   name?: string;
   /** Keep the geometry's own UVs (patterns that span the whole part, like a rug's face or a picture). */
   keepUv?: boolean;
@@ -196,7 +203,7 @@ export class Piece {
   add(
     geometry: THREE.BufferGeometry,
     material: PbrMaterial,
-    position: Vec3,
+    position: Triple,
     options: AddOptions = {},
   ): THREE.Mesh {
     const tile = material.userData.tileMetres as number | undefined;
