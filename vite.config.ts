@@ -62,6 +62,9 @@ export default defineConfig({
   resolve: { conditions: ['onnxruntime-web-use-extern-wasm', ...defaultClientConditions] },
   // /models/ (the room detector's files) comes from the API server too, which serves it from node_modules.
   server: { proxy: { '/api': 'http://localhost:8080', '/models': 'http://localhost:8080' } },
+  // ES module workers (all are started with type 'module'), so the image worker can load its WebAssembly codec
+  // (web/engine/wasmCodec.ts) as a chunk of its own on first use instead of with the worker.
+  worker: { format: 'es' },
   plugins: [
     react(),
     precompress(),
@@ -106,8 +109,9 @@ export default defineConfig({
       workbox: {
         // The app shell and the workers: the room analyser's bundle (tfjs) and the image engine, so analysis
         // and the free modes work offline from the first visit; .bin is the learned retouch's weights
-        // (web/engine/learnedRetouch.ts, 2.4 MB, content-hashed names), fetched while the worker installs.
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin}'],
+        // (web/engine/learnedRetouch.ts, 2.4 MB, content-hashed names), fetched while the worker installs;
+        // .wasm is the image worker's own codec (web/engine/wasmCodec.ts, ~0.7 MB).
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,bin,wasm}'],
         globIgnores: ['**/models/**'],
         // Background Sync for the outbox and the share target's POST (public/sw-outbox.js).
         importScripts: ['/sw-outbox.js'],

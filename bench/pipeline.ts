@@ -20,6 +20,7 @@ import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
+import type { CodecTiming, SessionCodecs } from '../web/engine/codecChoice';
 import type { BatchReport, EnhanceOutcome } from './page/api';
 import { median } from './stats';
 
@@ -64,6 +65,8 @@ const TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.png': 'image/png',
   '.webp': 'image/webp',
+  // WebAssembly.instantiateStreaming (the image worker's codec) insists on this type.
+  '.wasm': 'application/wasm',
 };
 
 /** A tiny static server on 127.0.0.1: each URL prefix maps to a folder; nothing outside those folders is served. */
@@ -127,10 +130,13 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
-/** Opens the bench page and waits until its engine is on `window`. */
-export async function openBenchPage(browser: Browser, url: string): Promise<Page> {
+/**
+ * Opens the bench page and waits until its engine is on `window`. `codecs` ('wasm/canvas': decoder/encoder)
+ * forces the image worker's codecs instead of the session's measured choice (bench/page/main.ts).
+ */
+export async function openBenchPage(browser: Browser, url: string, codecs?: string): Promise<Page> {
   const page = await browser.newPage();
-  await page.goto(`${url}/`);
+  await page.goto(`${url}/${codecs ? `?codecs=${encodeURIComponent(codecs)}` : ''}`);
   await page.waitForFunction(() => 'raumglanzBench' in window, undefined, { timeout: 30_000 });
   return page;
 }
@@ -254,13 +260,20 @@ export interface PipelineReport {
   /** Row bands of the single-photo runs taken by the idle worker (one photo on both cores). */
   bandsLent: number;
   longTaskObserverWorks: boolean;
+  /** What the session's probe measured and chose, what was forced, and which codecs the runs used. */
+  codecs: {
+    session: SessionCodecs | null;
+    forced: string | null;
+    decodedBy: string;
+    encodedBy: string;
+  };
   workers: number;
   hardwareConcurrency: number;
   chromium: string;
 }
 
 export async function runPipelineBench(
-  options: { runs?: number; batch?: number } = {},
+  options: { runs?: number; batch?: number; codecs?: string } = {},
 ): Promise<PipelineReport> {
   const runs = options.runs ?? 7;
   const photos = options.batch ?? BATCH_SIZE;
@@ -273,7 +286,7 @@ export async function runPipelineBench(
     sharp.cache(false);
     browser = await launchChromium();
     const chromium = browser.version();
-    const page = await openBenchPage(browser, server.url);
+    const page = await openBenchPage(browser, server.url, options.codecs);
     const photoUrl = `${server.url}/input/bench.jpg`;
     const enhance = () =>
       page.evaluate(([url, modes]) => window.raumglanzBench.enhance(url, modes), [
@@ -297,6 +310,13 @@ export async function runPipelineBench(
     const oursRunsMs = outcomes.map((o) => o.ms);
 
     const bandsLent = await page.evaluate(() => window.raumglanzBench.workerStats().bandsLent);
+    const usedBy = (key: 'decodedBy' | 'encodedBy') =>
+      [...new Set(outcomes.map((o) => o.timings[key] ?? '?'))].join('+');
+    const codecs = {
+      ...(await page.evaluate(() => window.raumglanzBench.codecs())),
+      decodedBy: usedBy('decodedBy'),
+      encodedBy: usedBy('encodedBy'),
+    };
     const longTaskObserverWorks =
       (await page.evaluate(() => window.raumglanzBench.longTaskSelfCheck(120))) === 1;
     const memory = watchTabMemory();
@@ -339,6 +359,7 @@ export async function runPipelineBench(
       peakTabMB,
       bandsLent,
       longTaskObserverWorks,
+      codecs,
       ...info,
       chromium,
     };
@@ -349,6 +370,31 @@ export async function runPipelineBench(
 }
 
 const ms = (n: number) => `${Math.round(n)} ms`;
+
+function codecLine(codecs: PipelineReport['codecs']): string {
+  const chosen = codecs.session
+    ? `session chose decode ${Object.entries(codecs.session.choice.decode)
+        .map(([format, name]) => `${format} ${name}`)
+        .join(', ')}, encode ${codecs.session.choice.encode}`
+    : 'session measured nothing';
+  return `decode ${codecs.decodedBy}, encode ${codecs.encodedBy}${codecs.forced ? ` (forced ${codecs.forced})` : ''}; ${chosen}`;
+}
+
+/** The probe's timings (web/engine/codecProbe.ts): each codec per use, best ms on its small test image. */
+function probeLines(session: SessionCodecs | null): [string, string][] {
+  const timings = session?.timings;
+  if (!session || !timings) return [];
+  const ms = (n: number | null | undefined) => (typeof n === 'number' ? n.toFixed(1) : '-');
+  const pair = (t: CodecTiming) =>
+    `${ms(t.canvas)} / ${ms(t.wasm)}${'webcodecs' in t ? ` / ${ms(t.webcodecs)}` : ''}`;
+  const { jpeg, png, webp } = timings.decode;
+  return [
+    [
+      `  probe ${Math.round(session.probeMs)} ms: canvas / wasm / webcodecs`,
+      `decode jpeg ${pair(jpeg)}, png ${pair(png)}, webp ${pair(webp)}; encode jpeg ${pair(timings.encode)} ms`,
+    ],
+  ];
+}
 
 /** The readable part of the report. */
 export function formatPipelineTable(report: PipelineReport): string {
@@ -366,6 +412,8 @@ export function formatPipelineTable(report: PipelineReport): string {
       '  in the worker',
       `decode ${ms(report.stages.decodeMs)}, kernels ${ms(report.stages.processMs)}, encode ${ms(report.stages.encodeMs)}`,
     ],
+    ['  codecs used', codecLine(report.codecs)],
+    ...probeLines(report.codecs.session),
     [
       `sharp (median of ${report.runs})`,
       `${ms(report.sharpMs)}   runs: ${report.sharpRunsMs.map(Math.round).join(', ')}`,
@@ -404,7 +452,7 @@ export function formatPipelineTable(report: PipelineReport): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const report = await runPipelineBench();
+  const report = await runPipelineBench({ codecs: process.env.BENCH_CODECS });
   console.log(formatPipelineTable(report));
   const { oursMs, sharpMs, ratio, mainThreadLongTasks } = report;
   console.log(JSON.stringify({ pipeline: { oursMs, sharpMs, ratio }, mainThreadLongTasks }));

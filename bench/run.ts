@@ -4,7 +4,8 @@
 // very last line one JSON object: {"kernels":[{"name","mpps","mppsOneCore","sharpMpps","ratio",...}...],
 // "pipeline":{"oursMs","sharpMs","ratio"},"batch":{"oursPhotosPerS","sharpPhotosPerS","ratio"},
 // "mainThreadLongTasks":N,"peakTabMB":N,"firstLoadGzipKB":N}. bench/README.md explains each figure.
-// Optional: BENCH_RUNS (pipeline runs, default 7), BENCH_BATCH (photos in the batch, default 20).
+// Optional: BENCH_RUNS (pipeline runs, default 7), BENCH_BATCH (photos in the batch, default 20), BENCH_CODECS
+// ('wasm/canvas': the image worker's decoder/encoder forced instead of the session's measured choice).
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -66,6 +67,7 @@ async function main(): Promise<void> {
   const report = await runPipelineBench({
     runs: positive(process.env.BENCH_RUNS, 7),
     batch: positive(process.env.BENCH_BATCH, BATCH_SIZE),
+    codecs: process.env.BENCH_CODECS,
   });
   console.log(formatPipelineTable(report));
   console.log('');

@@ -9,4 +9,6 @@ export default defineConfig({
   publicDir: false,
   logLevel: 'warn',
   build: { emptyOutDir: true, sourcemap: false, reportCompressedSize: false },
+  // As the app's (vite.config.ts): ES module workers, so the image worker's WebAssembly codec is a lazy chunk.
+  worker: { format: 'es' },
 });

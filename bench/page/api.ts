@@ -4,6 +4,7 @@
 
 import type { EngineStep } from '../../core/imaging/engineSteps';
 import type { EngineProgress } from '../../web/engine/bridge';
+import type { SessionCodecs } from '../../web/engine/codecChoice';
 import type { EngineErrorCode } from '../../web/engine/errors';
 import type { StageTimings } from '../../web/engine/protocol';
 
@@ -89,6 +90,8 @@ export interface BenchApi {
   workerStats(): WorkerStats;
   /** Runs `url` (a PNG) through the learned retouch in a worker, tone-only, and answers the raw pixels. */
   retouchRaw(url: string, strength: number): Promise<RawRetouchOutcome>;
+  /** The codecs the session measured and chose (null before the first photo), and what `?codecs=` forces. */
+  codecs(): { session: SessionCodecs | null; forced: string | null };
 }
 
 declare global {

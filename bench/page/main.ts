@@ -8,11 +8,25 @@ import {
   startImageWorker,
   type EngineProgress,
 } from '../../web/engine/bridge';
+import { measuredCodecs, type CodecChoice, type CodecName } from '../../web/engine/codecChoice';
 import { wrap, type Remote } from 'comlink';
 import type { BatchReport, BenchApi, EnhanceOptions, EnhanceOutcome, WorkerStats } from './api';
 import type { RawRetouchApi } from './rawRetouchWorker';
 
 const HEAD_BYTES = 256 * 1024;
+/**
+ * `?codecs=wasm/canvas` (decoder/encoder: 'canvas', 'wasm', or 'webcodecs' for decoding) runs every photo on those
+ * codecs (the comparison in bench/README.md); without it, the session's measured choice
+ * (web/engine/codecChoice.ts), as in the app.
+ */
+const forced = new URLSearchParams(location.search).get('codecs');
+const forcedCodecs = ((): CodecChoice | undefined => {
+  const [dec, enc] = (forced ?? '').split('/');
+  const names: readonly CodecName[] = ['canvas', 'wasm', 'webcodecs'];
+  const decode = names.find((name) => name === dec);
+  const encode = names.find((name) => name === enc);
+  return decode && encode ? { decode: { jpeg: decode, png: decode, webp: decode }, encode } : undefined;
+})();
 const stats = { started: 0, terminated: 0, bandsLent: 0 };
 const workerCount = defaultWorkerCount(navigator.hardwareConcurrency);
 const engine = createEngineWith(
@@ -20,7 +34,8 @@ const engine = createEngineWith(
     const worker = startImageWorker(onCrash, lend);
     stats.started += 1;
     return {
-      run: worker.run,
+      run: (job, onProgress, freeSlots) =>
+        worker.run(forcedCodecs ? { ...job, codecs: forcedCodecs } : job, onProgress, freeSlots),
       help: async (offer) => {
         const bands = await worker.help(offer);
         stats.bandsLent += bands;
@@ -184,6 +199,8 @@ const api: BenchApi = {
   },
 
   workerStats,
+
+  codecs: () => ({ session: measuredCodecs(), forced }),
 
   async retouchRaw(url, strength) {
     rawRetouch ??= wrap<RawRetouchApi>(

@@ -5,6 +5,7 @@
 import { proxy, wrap } from 'comlink';
 import type { BandOffer } from '../../core/imaging/bands';
 import type { EngineStep } from '../../core/imaging/engineSteps';
+import { sessionCodecs } from './codecChoice';
 import { EngineError } from './errors';
 import { planDeviceModes } from './plan';
 import { WorkerPool, type PoolWorker } from './pool';
@@ -100,13 +101,26 @@ export const startImageWorker: ImageWorkerFactory = (onCrash, lend) => {
   });
   worker.addEventListener('messageerror', () => onCrash('a message could not be read'));
   const api = wrap<ImageWorkerApi>(worker);
+  let terminated = () => {};
+  const gone = new Promise<void>((done) => (terminated = done));
   return {
     // Shared frames only when another worker could help: in a batch every core has a photo of its own already.
-    run: (job, onProgress, freeSlots) =>
-      api.enhance({ ...job, shareRows: freeSlots > 0 }, proxy(onProgress), proxy(lend)),
+    // The first worker of the page session measures the codecs before its first photo; the others wait for it.
+    // A job that names its codecs keeps them (the benchmark compares both).
+    run: async (job, onProgress, freeSlots) => {
+      const { choice } = await sessionCodecs(() => api.probeCodecs(), gone);
+      return api.enhance(
+        { ...job, shareRows: freeSlots > 0, codecs: job.codecs ?? choice },
+        proxy(onProgress),
+        proxy(lend),
+      );
+    },
     help: (offer) => api.help(offer),
     // A pending comlink call never settles after this; the pool has already settled that job.
-    terminate: () => worker.terminate(),
+    terminate: () => {
+      terminated();
+      worker.terminate();
+    },
   };
 };
 

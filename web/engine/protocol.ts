@@ -4,6 +4,7 @@
 
 import type { BandOffer } from '../../core/imaging/bands';
 import type { EngineStep } from '../../core/imaging/engineSteps';
+import type { CodecChoice, CodecName, CodecTimings } from './codecChoice';
 import type { EngineErrorCode } from './errors';
 
 /** The stages a photo passes, in order; 'queued' and 'done' are reported by the bridge, the rest by the worker. */
@@ -23,6 +24,8 @@ export interface WorkerJob {
   strength?: number;
   /** Another worker is free: decode into shared memory, so the photo's kernels can use its core (bandHelp.ts). */
   shareRows?: boolean;
+  /** The session's codecs (codecChoice.ts); the browser's where absent. */
+  codecs?: CodecChoice;
 }
 
 export interface WorkerProgress {
@@ -35,6 +38,9 @@ export interface StageTimings {
   decodeMs: number;
   processMs: number;
   encodeMs: number;
+  /** Which codec decoded and which encoded this photo (the image worker's; absent elsewhere). */
+  decodedBy?: CodecName;
+  encodedBy?: CodecName;
 }
 
 export type WorkerOutcome =
@@ -54,4 +60,6 @@ export interface ImageWorkerApi {
   ): Promise<WorkerOutcome>;
   /** Runs bands of another worker's offer until none is left; answers how many it took. */
   help(offer: BandOffer): Promise<number>;
+  /** Times the browser's codecs against ours on a small test photo (codecProbe.ts); once per page session. */
+  probeCodecs(): Promise<CodecTimings>;
 }
