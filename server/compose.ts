@@ -1,6 +1,8 @@
 // The composition root: the one place where the app's dependencies are resolved, from what index.ts or a test
 // passed in and defaults built from env and db. Routers and services never pick their own defaults, and nothing
 // below holds a module-level instance; to add a dependency, add it to deps.ts and build it here.
+import type { Request } from 'express';
+import { MAX_FILE_BYTES, MAX_PIXELS, MAX_UPLOAD_FILES } from '../core/catalog/limits';
 import { createAiProvider } from './ai';
 import { createStagingRenderer } from './ai/staging';
 import { createAuth } from './auth/auth';
@@ -10,7 +12,8 @@ import type { AppDeps, AppInput } from './deps';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import { aiRouteBuilder } from './middleware/aiRoute';
-import { pixelBudget } from './middleware/pixelBudget';
+import { bodyAdmission, BODY_LIMITS } from './middleware/bodyAdmission';
+import { photoBudget, pixelBudget } from './middleware/pixelBudget';
 import { aiRateLimit, DEFAULT_AI_RATE_LIMITS, ipKey } from './middleware/rateLimit';
 import { createSharedCounters } from './middleware/sharedCounters';
 import type { PaidScope, TaskPlanner } from './paid/batch';
@@ -48,15 +51,34 @@ export function composeDeps(input: AppInput): AppDeps {
   jobs.start().catch((error: unknown) => logger.error({ err: error }, 'paid jobs: start failed'));
   // With a queue (PostgreSQL), charged work is queued for the workers; without, it runs in this process.
   const paid = { jobs, logger, ...(input.queue ? { queue: createPaidQueue(db, jobs, input.queue) } : {}) };
-  // One budget of analysis pixels per visitor and minute, shared by the room analysis and the suggestions.
+  // Budgets of photo pixels per visitor (the account, else the network) and minute: one for the analysis calls
+  // (room analysis, suggestions), one for the free server modes (counted once the service has priced a call free).
+  const visitorKey = async (req: Request): Promise<string> => {
+    const userId = await userIdOf(req);
+    return userId ? `user:${userId}` : `ip:${ipKey(req)}`;
+  };
+  // Photo bodies in flight, admitted before they are read; visitors share part of the bytes, hosts have the rest.
+  const photoBodies = bodyAdmission(
+    BODY_LIMITS,
+    async (req) => {
+      const userId = await userIdOf(req);
+      return { owner: userId ? `user:${userId}` : `ip:${ipKey(req)}`, member: userId !== null };
+    },
+    MAX_UPLOAD_FILES * MAX_FILE_BYTES,
+  );
   const analysisPixels = pixelBudget({
+    name: 'pixels',
     pixelsPerMinute: env.ANALYZE_MEGAPIXELS_PER_MINUTE * 1_000_000,
     unknownPixels: ANALYSIS_MAX_PIXELS,
     counters,
-    key: async (req) => {
-      const userId = await userIdOf(req);
-      return userId ? `user:${userId}` : `ip:${ipKey(req)}`;
-    },
+    key: visitorKey,
+  });
+  const freeModePixels = photoBudget({
+    name: 'free-mode-pixels',
+    pixelsPerMinute: env.FREE_MODES_MEGAPIXELS_PER_MINUTE * 1_000_000,
+    unknownPixels: MAX_PIXELS,
+    counters,
+    key: visitorKey,
   });
 
   return {
@@ -76,7 +98,8 @@ export function composeDeps(input: AppInput): AppDeps {
         suggestions: limit('suggestions'),
       },
       analysisPixels,
-      route: aiRouteBuilder(userIdOf),
+      freeModePixels,
+      route: aiRouteBuilder(userIdOf, imagePool, photoBodies),
       enhancement: createEnhancementService({ ...paid, provider, imagePool }),
       suggestions: createSuggestionsService({ ...paid, provider, imagePool }),
       analysis: createAnalysisService({ provider, imagePool }),

@@ -10,6 +10,7 @@ import type { StarterCredits } from './auth/starterCredits';
 import type { Env } from './env';
 import type { Logger } from './logger';
 import type { AiRoute } from './middleware/aiRoute';
+import type { PhotoBudget } from './middleware/pixelBudget';
 import type { AiRateLimits } from './middleware/rateLimit';
 import type { SharedCounters } from './middleware/sharedCounters';
 import type { UserIdOf } from './middleware/requireUser';
@@ -62,6 +63,8 @@ export interface AiDeps {
   limiters: Record<keyof AiRateLimits, RequestHandler>;
   /** The visitor's analysis pixels per minute (middleware/pixelBudget.ts): reads the parsed body's photos. */
   analysisPixels: RequestHandler;
+  /** The visitor's free-mode pixels per minute: the enhancement service counts a call it priced free. */
+  freeModePixels: PhotoBudget;
   /** Builds an AI route's handler chain (middleware/aiRoute.ts). */
   route: AiRoute;
   enhancement: EnhancementService;

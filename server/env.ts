@@ -91,6 +91,8 @@ const EnvSchema = z
     WORKER_CONCURRENCY: integer(1, 64, 2),
     /** Megapixels one visitor (signed-in user or network) may send to /api/analyze-image per minute. */
     ANALYZE_MEGAPIXELS_PER_MINUTE: integer(1, 100_000, 64),
+    /** Megapixels one visitor may send to the free server modes per minute (30 photos of 20 MP). */
+    FREE_MODES_MEGAPIXELS_PER_MINUTE: integer(1, 1_000_000, 600),
     // Accounts (server/auth). Without a secret, one is generated on first start and kept in the database.
     BETTER_AUTH_SECRET: z
       .string()

@@ -1,8 +1,9 @@
-// A per-visitor budget of photo pixels per minute for the free analysis calls (room analysis, suggestions): the
-// request rate limit alone let one address send 30 requests of 30 photos a minute. Pixels are read from each
-// photo's header (core/upload/imageSize.ts) before anything decodes; past the budget the call answers 429
-// RATE_LIMITED with Retry-After, like every other limit. Counters are fixed one-minute windows in the database
-// (middleware/sharedCounters.ts), so server replicas share each visitor's budget.
+// Per-visitor budgets of photo pixels per minute for the free server calls: the analysis calls (room analysis,
+// suggestions; the middleware reads the JSON body's photos) and the free server modes (counted by the enhancement
+// service once it has priced the call free): the request rate limit alone let one address send 30 requests of 30
+// photos a minute. Pixels are read from each photo's header (core/upload/imageSize.ts) before anything decodes;
+// past the budget the call answers 429 RATE_LIMITED with Retry-After, like every other limit. Counters are fixed
+// one-minute windows in the database (middleware/sharedCounters.ts), so server replicas share each budget.
 import type { Request, RequestHandler } from 'express';
 import { MAX_PIXELS } from '../../core/catalog/limits';
 import { readImageSize } from '../../core/upload/imageSize';
@@ -17,7 +18,12 @@ export interface PixelBudgetOptions {
   /** A photo whose header cannot be read counts as this many pixels (it is refused later anyway). */
   unknownPixels: number;
   counters: SharedCounters;
+  /** The counter's name, one per budget ('pixels' for the analysis calls). */
+  name: string;
 }
+
+/** Counts the photos' pixels against the caller's budget, or throws 429 RATE_LIMITED when they would exceed it. */
+export type PhotoBudget = (req: Request, photos: readonly Buffer[]) => Promise<void>;
 
 const WINDOW_MS = 60_000;
 /** Enough base64 for any header: JPEG's size sits behind EXIF (APP1 is at most 64 KB). */
@@ -27,8 +33,12 @@ const HEADER_BASE64_CHARS = 96 * 1024;
 function headerPixels(dataUrl: unknown, unknownPixels: number): number {
   if (typeof dataUrl !== 'string') return 0;
   const start = dataUrl.indexOf(',') + 1;
-  const head = Buffer.from(dataUrl.slice(start, start + HEADER_BASE64_CHARS), 'base64');
-  const size = readImageSize(head);
+  return photoPixels(Buffer.from(dataUrl.slice(start, start + HEADER_BASE64_CHARS), 'base64'), unknownPixels);
+}
+
+/** Header pixels of a photo's bytes; `unknownPixels` when the header cannot be read. */
+function photoPixels(bytes: Buffer, unknownPixels: number): number {
+  const size = readImageSize(bytes);
   if (!size) return unknownPixels;
   const pixels = size.width * size.height;
   // Past MAX_PIXELS the route refuses the photo with 413 before decoding it: it costs nothing, and a 429 would
@@ -36,25 +46,44 @@ function headerPixels(dataUrl: unknown, unknownPixels: number): number {
   return pixels > MAX_PIXELS ? 0 : pixels;
 }
 
+function pixelCounter(options: PixelBudgetOptions): (req: Request, pixels: number) => Promise<void> {
+  return async (req, pixels) => {
+    const key = `${options.name}:${await options.key(req)}`;
+    // Refused requests use none of the budget: the pixels are added only while the total stays within it.
+    const added = await options.counters.addWithin(key, WINDOW_MS, pixels, options.pixelsPerMinute);
+    if (added) return;
+    const running = await options.counters.get(key);
+    const resetAt = running?.expiresAt ?? Date.now() + WINDOW_MS;
+    const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+    throw new ApiError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, {
+      retryAfterSeconds,
+      reason: 'PIXEL_BUDGET',
+    });
+  };
+}
+
+/** The budget over a JSON body's `imageDataUrls` (the analysis calls), before the route decodes any of them. */
 export function pixelBudget(options: PixelBudgetOptions): RequestHandler {
+  const count = pixelCounter(options);
   return async (req, _res, next) => {
     const urls: unknown = (req.body as { imageDataUrls?: unknown } | undefined)?.imageDataUrls;
     if (!Array.isArray(urls) || urls.length === 0) return next();
     const pixels = urls.reduce<number>((sum, url) => sum + headerPixels(url, options.unknownPixels), 0);
-    const key = `pixels:${await options.key(req)}`;
-    // Refused requests use none of the budget: the pixels are added only while the total stays within it.
-    const added = await options.counters.addWithin(key, WINDOW_MS, pixels, options.pixelsPerMinute);
-    if (!added) {
-      const running = await options.counters.get(key);
-      const resetAt = running?.expiresAt ?? Date.now() + WINDOW_MS;
-      const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-      return next(
-        new ApiError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, {
-          retryAfterSeconds,
-          reason: 'PIXEL_BUDGET',
-        }),
-      );
+    try {
+      await count(req, pixels);
+    } catch (error) {
+      return next(error);
     }
     next();
   };
+}
+
+/** The budget over a call's photo bytes (the free server modes), counted by the service that priced the call free. */
+export function photoBudget(options: PixelBudgetOptions): PhotoBudget {
+  const count = pixelCounter(options);
+  return (req, photos) =>
+    count(
+      req,
+      photos.reduce((sum, bytes) => sum + photoPixels(bytes, options.unknownPixels), 0),
+    );
 }

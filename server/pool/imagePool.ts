@@ -1,10 +1,13 @@
 // The server's one pool of image worker threads (piscina): every piece of server image work (sharp's decode and
 // encode, the builtin provider's pixel operations and measurements, the room detector, clutter removal) runs
-// here as a task of tasks.ts, so the event loop stays free for other requests. One
-// worker per core by default; at most `maxQueued` tasks wait, past that the caller gets 503 SERVICE_UNAVAILABLE
-// with a Retry-After. Images in a task's input are lent, not copied: their buffers move to the worker and back.
+// here as a task of tasks.ts, so the event loop stays free for other requests. One worker per core by default;
+// at most `maxQueued` tasks wait. Who waits, who runs next and who is refused (503 SERVICE_UNAVAILABLE, or 429 for
+// an owner past its share, with a Retry-After) is admission.ts's: each task carries the tag of the request it
+// serves (within(), set by the AI routes; asPaid() by a charged call). Images in a task's input are lent, not
+// copied: their buffers move to the worker and back.
 // One pool per process: index.ts and worker.ts build it from the env and hand it on (a script builds its own);
 // its threads start on first use and stop at close().
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -16,6 +19,7 @@ import 'sharp';
 import type { RgbaImage } from '../../core/imaging/types';
 import { ApiError } from '../errors';
 import type { Logger } from '../logger';
+import { admit, nextToRun, type HeldTask, type WorkTag } from './admission';
 import type { TaskInput, TaskKind, TaskOutput, TaskReply, TaskRequest } from './tasks';
 import { isRgbaImage, wholeBuffer } from './transfer';
 
@@ -51,6 +55,15 @@ function tsxApiUrl(): string {
 const BOOTSTRAP = fileURLToPath(new URL('./tsWorker.mjs', import.meta.url));
 const WORKER_ENTRY = new URL('./worker.ts', import.meta.url).href;
 
+/** A held task and how to let it start or shed it while it waits. */
+interface Entry extends HeldTask {
+  start: () => void;
+  shed: (error: ApiError) => void;
+}
+
+/** Work outside any tagged request (a script, a queue worker's job): paid, and no owner's share applies. */
+const UNTAGGED: WorkTag = { priority: 'paid' };
+
 /** An image lent to a task: the image whose `data` is given back, and its buffer's place in the lent list. */
 interface Loan {
   image: RgbaImage;
@@ -59,13 +72,16 @@ interface Loan {
 
 export class ImagePool {
   private pool: Piscina | undefined;
-  /** Tasks of the current pool not yet answered, so close() can let them finish. */
+  /** Tasks admitted and not yet answered (waiting ones too), so close() can let them finish. */
   private readonly pending = new Set<Promise<unknown>>();
   private readonly threads: number;
   private readonly maxQueued: number;
   private readonly retryAfterSeconds: number;
   private readonly logger: Logger | undefined;
-  private inFlight = 0;
+  /** Running and waiting tasks, in the order they arrived (admission.ts reads them). */
+  private held: Entry[] = [];
+  private nextId = 1;
+  private readonly tags = new AsyncLocalStorage<WorkTag>();
   private completed = 0;
   private failed = 0;
   private refused = 0;
@@ -78,25 +94,57 @@ export class ImagePool {
     this.logger = options.logger;
   }
 
+  /** Runs `fn` with every task it starts (through any await) tagged as the work of `tag`. */
+  within<T>(tag: WorkTag, fn: () => T): T {
+    return this.tags.run(tag, fn);
+  }
+
+  /** Runs `fn` as paid work of the current owner: a charged call's tasks run first and shed free ones. */
+  asPaid<T>(fn: () => T): T {
+    return this.tags.run({ ...this.tags.getStore(), priority: 'paid' }, fn);
+  }
+
   /**
-   * Runs one task in a worker thread; throws 503 at once when `maxQueued` tasks already wait. Every image among
-   * the input's own fields is lent: its pixels move to the worker and back into the same image object, so the
-   * caller keeps using it afterwards, but must not read it while the task runs (its data is empty meanwhile).
+   * Runs one task in a worker thread. Refused at once (503, or 429 past the owner's share) when admission says so;
+   * a waiting free task may later be shed (503) for paid work. Every image among the input's own fields is lent:
+   * its pixels move to the worker and back into the same image object, so the caller keeps using it afterwards,
+   * but must not read it while the task runs (its data is empty meanwhile).
    */
-  async run<K extends TaskKind>(kind: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
-    if (this.inFlight >= this.threads + this.maxQueued) {
+  run<K extends TaskKind>(kind: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
+    const tag = this.tags.getStore() ?? UNTAGGED;
+    const capacity = { threads: this.threads, maxQueued: this.maxQueued };
+    const decision = admit(this.held, tag, capacity);
+    if (!decision.admit) {
       this.refused++;
-      throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The server is busy with images; try again shortly', {
-        retryAfterSeconds: this.retryAfterSeconds,
-      });
+      return Promise.reject(this.refusal(decision.reason));
     }
+    if (decision.evict !== undefined) {
+      const victim = this.held.find((task) => task.id === decision.evict);
+      this.drop(victim);
+      this.refused++;
+      victim?.shed(this.refusal('full'));
+    }
+    let start!: () => void;
+    let shed!: (error: ApiError) => void;
+    const turn = new Promise<void>((resolve, reject) => ((start = resolve), (shed = reject)));
+    const entry: Entry = { id: this.nextId++, ...tag, running: false, start, shed };
+    this.held.push(entry);
+    const work = turn
+      .then(() => this.execute(kind, input))
+      .finally(() => {
+        this.drop(entry);
+        this.pending.delete(work);
+      });
+    this.pending.add(work);
+    this.dispatch();
+    return work;
+  }
+
+  private async execute<K extends TaskKind>(kind: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
     const { loans, lent } = loansOf(input);
     const request: TaskRequest = { kind, input, lent };
-    this.inFlight++;
-    const task = this.piscina().run(request, { transferList: lent }) as Promise<TaskReply>;
-    this.pending.add(task);
     try {
-      const reply = await task;
+      const reply = (await this.piscina().run(request, { transferList: lent })) as TaskReply;
       for (const { image, index } of loans) image.data = new Uint8ClampedArray(reply.lent[index]!);
       if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error);
       this.count(kind, reply.threadId);
@@ -104,10 +152,40 @@ export class ImagePool {
     } catch (error) {
       this.failed++;
       throw error;
-    } finally {
-      this.inFlight--;
-      this.pending.delete(task);
     }
+  }
+
+  /** Removes a task from the held ones (finished or shed) and starts whoever is next. */
+  private drop(entry: Entry | undefined): void {
+    if (!entry) return;
+    this.held = this.held.filter((task) => task !== entry);
+    this.dispatch();
+  }
+
+  /** Starts waiting tasks, in admission.ts's order, while a thread is free. */
+  private dispatch(): void {
+    while (this.held.filter((task) => task.running).length < this.threads) {
+      const id = nextToRun(this.held);
+      const next = this.held.find((task) => task.id === id);
+      if (!next) return;
+      next.running = true;
+      next.start();
+    }
+  }
+
+  private refusal(reason: 'full' | 'share'): ApiError {
+    const details = { retryAfterSeconds: this.retryAfterSeconds };
+    return reason === 'share'
+      ? new ApiError(429, 'RATE_LIMITED', 'Too many photos of yours are being worked on; wait a moment', {
+          ...details,
+          reason: 'IMAGE_SHARE',
+        })
+      : new ApiError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'The server is busy with images; try again shortly',
+          details,
+        );
   }
 
   stats(): ImagePoolStats {
@@ -118,8 +196,8 @@ export class ImagePool {
     return {
       threads: this.threads,
       maxQueued: this.maxQueued,
-      running: Math.min(this.inFlight, this.threads),
-      queued: Math.max(0, this.inFlight - this.threads),
+      running: this.held.filter((task) => task.running).length,
+      queued: this.held.filter((task) => !task.running).length,
       completed: this.completed,
       failed: this.failed,
       refused: this.refused,
@@ -129,11 +207,10 @@ export class ImagePool {
 
   /** Lets the running and waiting tasks finish, then stops the threads; the next task starts a new pool. */
   async close(): Promise<void> {
+    await Promise.allSettled([...this.pending]);
     const pool = this.pool;
     this.pool = undefined;
-    if (!pool) return;
-    await Promise.allSettled([...this.pending]);
-    await pool.close();
+    await pool?.close();
   }
 
   private piscina(): Piscina {

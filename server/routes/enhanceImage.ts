@@ -61,7 +61,15 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
       const images =
         urls.length > 0 ? urls.map(dataUrlBytes) : [...single, ...batch].map((file) => file.buffer);
       return ai.enhancement.runServerModes(
-        { userId, idempotencyKey, fields, images, single: single.length === 1, requestId },
+        {
+          userId,
+          idempotencyKey,
+          fields,
+          images,
+          single: single.length === 1,
+          requestId,
+          countFreePixels: (photos) => ai.freeModePixels(req, photos),
+        },
         signal,
       );
     }),

@@ -32,6 +32,8 @@ export interface ServerModesRequest {
   single: boolean;
   /** The call's X-Request-Id (logs, and the queued job's data). */
   requestId?: string;
+  /** Counts a free call's photos against the caller's pixel budget (429 past it); a charged call is not counted. */
+  countFreePixels?: (images: readonly Buffer[]) => Promise<void>;
 }
 
 export interface EnhancementService {
@@ -162,28 +164,34 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
       if (price.total > 0 && !request.userId) {
         throw new ApiError(401, 'UNAUTHENTICATED', 'Sign in to use server modes');
       }
-      const images = await checkAll(imagePool, request.images);
-      if (fields.totalEnhancements !== undefined && fields.totalEnhancements !== price.total) {
-        logger.warn(
-          { clientTotal: fields.totalEnhancements, serverTotal: price.total },
-          'enhance: the client expected a different price; charging the server price',
-        );
-      }
-      const roomType: RoomType | 'mixed' | undefined = fields.roomType;
-      const modeIds = modes.map((m) => m.id);
-      const params: EnhanceParams = { modeIds, ...(roomType ? { roomType } : {}), single: request.single };
-      return runPaidBatch(deps, {
-        userId: request.userId,
-        idempotencyKey: request.idempotencyKey,
-        scope: 'enhance',
-        fingerprint: fingerprint([modeIds.join(','), roomType ?? '', ...images.map((img) => img.bytes)]),
-        perImageCredits: price.perImage,
-        reason: `enhance: ${modeIds.join(', ')}`,
-        signal,
-        requestId: request.requestId,
-        task: { params, images: images.map((img) => img.bytes) },
-        ...(await planner(params, images)),
-      });
+      // A charged call's image work runs before visitors' and sheds theirs when the pool is full; a free one is
+      // counted against the caller's pixel budget first.
+      if (price.total === 0) await request.countFreePixels?.(request.images);
+      const run = async (): Promise<Answer> => {
+        const images = await checkAll(imagePool, request.images);
+        if (fields.totalEnhancements !== undefined && fields.totalEnhancements !== price.total) {
+          logger.warn(
+            { clientTotal: fields.totalEnhancements, serverTotal: price.total },
+            'enhance: the client expected a different price; charging the server price',
+          );
+        }
+        const roomType: RoomType | 'mixed' | undefined = fields.roomType;
+        const modeIds = modes.map((m) => m.id);
+        const params: EnhanceParams = { modeIds, ...(roomType ? { roomType } : {}), single: request.single };
+        return runPaidBatch(deps, {
+          userId: request.userId,
+          idempotencyKey: request.idempotencyKey,
+          scope: 'enhance',
+          fingerprint: fingerprint([modeIds.join(','), roomType ?? '', ...images.map((img) => img.bytes)]),
+          perImageCredits: price.perImage,
+          reason: `enhance: ${modeIds.join(', ')}`,
+          signal,
+          requestId: request.requestId,
+          task: { params, images: images.map((img) => img.bytes) },
+          ...(await planner(params, images)),
+        });
+      };
+      return price.total > 0 ? imagePool.asPaid(run) : run();
     },
   };
 }

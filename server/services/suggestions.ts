@@ -139,24 +139,31 @@ export function createSuggestionsService(
     },
 
     async implement(request, signal) {
-      const images = await checkAll(imagePool, request.images);
-      const mine = images.map((_, i) => linesForImage(request.suggestions, i));
-      const lines = mine.map((list) => list.map((line) => line.text));
       const price = IMPLEMENT_CREDITS_PER_IMAGE[provider.name];
-      const params: ImplementParams = { lines, indexes: mine.map((list) => list.map((line) => line.index)) };
-      return runPaidBatch(deps, {
-        userId: request.userId,
-        idempotencyKey: request.idempotencyKey,
-        scope: 'implement',
-        fingerprint: fingerprint([request.suggestions.join('\n'), ...images.map((img) => img.bytes)]),
-        // An image no suggestion applies to is given back unchanged, and free.
-        perImageCredits: lines.map((mine) => (mine.length > 0 ? price : 0)),
-        reason: `implement suggestions (${request.suggestions.length})`,
-        signal,
-        requestId: request.requestId,
-        task: { params, images: images.map((img) => img.bytes) },
-        ...(await planner(params, images)),
-      });
+      // Charged (the openai provider): its image work runs before visitors'; free (builtin), it is theirs.
+      const run = async (): Promise<Answer> => {
+        const images = await checkAll(imagePool, request.images);
+        const mine = images.map((_, i) => linesForImage(request.suggestions, i));
+        const lines = mine.map((list) => list.map((line) => line.text));
+        const params: ImplementParams = {
+          lines,
+          indexes: mine.map((list) => list.map((line) => line.index)),
+        };
+        return runPaidBatch(deps, {
+          userId: request.userId,
+          idempotencyKey: request.idempotencyKey,
+          scope: 'implement',
+          fingerprint: fingerprint([request.suggestions.join('\n'), ...images.map((img) => img.bytes)]),
+          // An image no suggestion applies to is given back unchanged, and free.
+          perImageCredits: lines.map((mine) => (mine.length > 0 ? price : 0)),
+          reason: `implement suggestions (${request.suggestions.length})`,
+          signal,
+          requestId: request.requestId,
+          task: { params, images: images.map((img) => img.bytes) },
+          ...(await planner(params, images)),
+        });
+      };
+      return price > 0 && request.userId ? imagePool.asPaid(run) : run();
     },
   };
 }

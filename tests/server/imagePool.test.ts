@@ -108,6 +108,45 @@ describe('tasks', () => {
       await pool.close();
     }
   });
+
+  it("runs paid work first, sheds a waiting visitor's task for it, and holds each owner to its share", async () => {
+    const pool = new ImagePool({ concurrency: 1, maxQueued: 3, retryAfterSeconds: 3 });
+    try {
+      const image = () => ({ width: 8, height: 8, data: new Uint8ClampedArray(256).fill(90) });
+      const done: string[] = [];
+      const task = (name: string, owner: string, priority: 'paid' | 'free') =>
+        pool
+          .within({ owner, priority }, () => pool.run('imageStats', { image: image() }))
+          .then(() => done.push(name));
+      // Four places (one thread, three waiting), so an owner's share is two: network b gets two, not three.
+      const a = task('a', 'ip:a', 'free');
+      const b = task('b', 'ip:b', 'free');
+      const b2 = task('b2', 'ip:b', 'free');
+      const overShare = await task('b3', 'ip:b', 'free').catch((e: unknown) => e);
+      expect(overShare).toMatchObject({
+        status: 429,
+        code: 'RATE_LIMITED',
+        details: { reason: 'IMAGE_SHARE' },
+      });
+      const c = task('c', 'ip:c', 'free');
+      // The pool is full. A host's paid task: the newest waiting task of the network holding most gives way (503)
+      // and the paid one runs next, before the visitors who came earlier.
+      const host = pool.within({ owner: 'user:h', priority: 'free' }, () =>
+        pool.asPaid(() => pool.run('imageStats', { image: image() })).then(() => done.push('host')),
+      );
+      const shed = await b2.catch((e: unknown) => e);
+      expect(shed).toMatchObject({
+        status: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        details: { retryAfterSeconds: 3 },
+      });
+      await Promise.all([a, b, c, host]);
+      expect(done).toEqual(['a', 'host', 'b', 'c']);
+      expect(pool.stats()).toMatchObject({ refused: 2, completed: 4, running: 0, queued: 0 });
+    } finally {
+      await pool.close();
+    }
+  });
 });
 
 describe('a saturated pool over HTTP', () => {
