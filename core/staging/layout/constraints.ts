@@ -4,8 +4,8 @@
 // wall pieces hang clear of windows, doors and tall furniture. Also the check for a piece the host moved by hand.
 import { categoryById } from '../categories';
 import { cameraRotation, projectPoint } from '../room/camera';
-import { DOOR_LABELS, WINDOW_LABELS } from '../room/labels';
-import { boxShareOnClasses } from '../room/support';
+import { DOOR_LABELS, FLOOR_LABELS, WINDOW_LABELS } from '../room/labels';
+import { boxShareOnClasses, shareOnClasses } from '../room/support';
 import type { GrayImage } from '../room/lineSegments';
 import type { FloorPoint, KeepFreeZone, LabelMap, RoomModel } from '../room/types';
 import type { CategoryId, Placement } from '../types';
@@ -41,6 +41,9 @@ const WALL_PIECE_GAP_M = 0.1;
  */
 const WALL_FOOT_ROWS = 2;
 const WALL_FOOT_SLACK_MAX_M = 0.35;
+/** Where a piece's front edge is looked at in the photo: just inside its footprint, this many rows up its front. */
+const FRONT_EDGE_INSET_M = 0.03;
+const FOOT_ROWS = 4;
 /** The most of its outline in the photo a standing piece may cover of a window or door (its edges bleed). */
 const OPENING_COVER_MAX = 0.05;
 const OPENING_LABELS: ReadonlySet<number> = new Set([...WINDOW_LABELS, ...DOOR_LABELS]);
@@ -172,6 +175,21 @@ function onSeenFloor(room: RoomModel, pose: Pose, atWalls: readonly number[]): b
 }
 
 /**
+ * Whether the photo shows floor just above where the piece's front edge meets it, a few pixels up its front: the
+ * outline and the wall fits are estimates, and a pot whose foot is drawn over the wall's foot stands in the wall
+ * for anyone who looks.
+ */
+function frontOnFloor(room: RoomModel, pose: Pose, photo: PhotoEvidence): boolean {
+  const forward = viewDirection(room);
+  const edge = [-0.4, 0, 0.4].map((s) => {
+    const p = fromLocal(pose, s * pose.sizeM.w, pose.sizeM.d / 2 - FRONT_EDGE_INSET_M);
+    const up = (FOOT_ROWS * Math.max(0, dot(p, forward))) / room.camera.focalPx;
+    return { x: p.x, y: Math.min(up, pose.sizeM.h / 4), z: p.z };
+  });
+  return shareOnClasses(room.camera, photo.labels, edge, FLOOR_LABELS) >= 0.6;
+}
+
+/**
  * Whether a standing piece would hide a window or door as the photo shows it: nearer the camera than the
  * opening's keep-free zone, a tall lamp still stands in front of the window in the picture.
  */
@@ -186,6 +204,39 @@ function coversOpening(scene: Scene, pose: Pose): boolean {
   );
 }
 
+/** The photo rectangle (pixels of the camera) that bounds a piece's box, or null when it is behind the camera. */
+function imageBox(room: RoomModel, pose: Pose, elevationM: number): [number, number, number, number] | null {
+  const points = footprint(pose).flatMap((p) => [
+    projectPoint(room.camera, { x: p.x, y: elevationM, z: p.z }),
+    projectPoint(room.camera, { x: p.x, y: elevationM + pose.sizeM.h, z: p.z }),
+  ]);
+  if (points.some((p) => !p)) return null;
+  const us = points.map((p) => p!.u);
+  const vs = points.map((p) => p!.v);
+  return [Math.min(...us), Math.min(...vs), Math.max(...us), Math.max(...vs)];
+}
+
+/**
+ * Whether the foot of a standing piece would be hidden behind one of ours nearer the camera: a plant behind
+ * the armchair seems to stand on it. A rug is not in the way, nor a piece of the same group (a nightstand half
+ * behind its bed is how a bed is seen).
+ */
+function footHiddenByOurs(scene: Scene, draft: Draft): boolean {
+  const group = draft.group ?? GROUPS[draft.category] ?? draft.key;
+  const forward = viewDirection(scene.room);
+  const foot = fromLocal(draft, 0, draft.sizeM.d / 2);
+  const at = projectPoint(scene.room.camera, { x: foot.x, y: 0, z: foot.z });
+  if (!at) return false;
+  const depth = dot(draft, forward);
+  return scene.placed.some((other) => {
+    if (!other.onFloor || placementOf(other.category) === 'flat' || dot(other, forward) >= depth)
+      return false;
+    if (groupOf(scene, other.key, other.category) === group) return false;
+    const box = imageBox(scene.room, other, other.elevationM);
+    return box !== null && at.u > box[0] && at.u < box[2] && at.v > box[1] && at.v < box[3];
+  });
+}
+
 /** Whether a floor piece may stand at its draft pose: every hard rule of the stager. */
 export function canStand(scene: Scene, draft: Draft): boolean {
   const { room } = scene;
@@ -196,7 +247,9 @@ export function canStand(scene: Scene, draft: Draft): boolean {
   if (!farEnoughFromCamera(room, outer)) return false;
   if (floorZones(room).some((zone) => polygonsIntersect(inner, zone.polygon))) return false;
   const flat = placementOf(draft.category) === 'flat';
-  if (!flat && coversOpening(scene, draft)) return false;
+  if (!flat && scene.photo && (coversOpening(scene, draft) || !frontOnFloor(room, draft, scene.photo)))
+    return false;
+  if (!flat && footHiddenByOurs(scene, draft)) return false;
   for (let i = 0; i < room.obstacles.length; i++) {
     const polygon = room.obstacles[i]!.polygon;
     if (polygonsIntersect(inner, polygon)) return false;

@@ -1,8 +1,10 @@
 // What the photo adds to the stager's rules: a standing piece never hides a window as the picture shows it (a
 // rug may lie in front of one), and a piece may stand with its back to a far wall although the seen floor's
-// edge stops short of the wall's fitted foot by the rows the label map resolves there.
+// edge stops short of the wall's fitted foot by the rows the label map resolves there; nothing stands with its
+// foot hidden behind one of our pieces.
 import { describe, expect, it } from 'vitest';
 import { layoutRoom } from '../../../core/staging/layout';
+import { canStand, makeScene } from '../../../core/staging/layout/constraints';
 import { FLOOR, WINDOWPANE } from '../../../core/staging/room/labels';
 import type { GrayImage } from '../../../core/staging/room/lineSegments';
 import type { LabelMap } from '../../../core/staging/room/types';
@@ -48,5 +50,28 @@ describe('layoutRoom: the seen floor stopping short of a far wall', () => {
   it('does not when a metre of floor in front of the wall is unseen', () => {
     const result = layoutRoom(roomSeenTo(-5), [product('sofa')]);
     expect(result.pieces.filter((p) => p.z - p.sizeM.d / 2 < -5.5)).toEqual([]);
+  });
+});
+
+describe('canStand: nothing stands with its foot hidden behind one of ours', () => {
+  const room = boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3] });
+  const scene = makeScene(room, photo(FLOOR));
+  // An armchair standing free in the room, facing the camera.
+  scene.placed.push({ ...pieceOf(layoutRoom(room, [product('armchair')]), 'armchair#0'), x: 0, z: -3 });
+  const chair = scene.placed[0]!;
+  const plant = (x: number) => ({
+    key: 'plant#0',
+    category: 'plant' as const,
+    x,
+    z: chair.z - 1.6,
+    rotationDeg: 0,
+    sizeM: product('plant').sizeM,
+  });
+
+  it.each([
+    ['right behind the armchair, as the camera sees it', chair.x, false],
+    ['well beside it', chair.x + 1.5, true],
+  ])('stands a plant %s: %s', (_name, x, stands) => {
+    expect(canStand(scene, plant(x))).toBe(stands);
   });
 });
