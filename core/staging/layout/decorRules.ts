@@ -7,7 +7,7 @@ import type { CategoryId } from '../types';
 import { canHang } from './constraints';
 import { existingObstacleOf } from './existing';
 import { WALL } from '../room/labels';
-import { faceGrid, shareOnClass } from '../room/support';
+import { faceGrid, graySpread, shareOnClass } from '../room/support';
 import { add, dot, fromLocal, frontOf, pointSegmentDistance, rightOf, scale } from './geometry';
 import { landsOnHost, realTextileHosts, realTopSpot } from './onRealFurniture';
 import { againstWall, bestWallSpot, wallFrames, type WallFrame } from './spots';
@@ -190,6 +190,12 @@ function wallBehind(ctx: RuleContext, piece: PlacedPiece): WallFrame | undefined
 const HANG_REACH_M = 1.5;
 /** Share of a picture's face that must show bare wall in the photo. */
 const BARE_WALL_SHARE = 0.85;
+/**
+ * The most the grey levels over that face may spread: a wall with its shading. A thin bedpost or a lamp's stem in
+ * front of the wall escapes the segmentation, not the grey levels, and a picture drawn over it would hang in
+ * front of the post.
+ */
+const BARE_WALL_SPREAD = 18;
 
 /**
  * Whether the photo shows bare wall where a picture would hang: not a window, a picture already there, or real
@@ -199,7 +205,10 @@ function showsBareWall(ctx: RuleContext, unit: Unit, at: Try, elevationM: number
   const { photo, room } = ctx.scene;
   if (!photo) return true;
   const face = faceGrid(at, rightOf(at.rotationDeg), unit.product.sizeM.w, elevationM, unit.product.sizeM.h);
-  return shareOnClass(room.camera, photo.labels, face, WALL) >= BARE_WALL_SHARE;
+  return (
+    shareOnClass(room.camera, photo.labels, face, WALL) >= BARE_WALL_SHARE &&
+    graySpread(room.camera, photo.gray, face) <= BARE_WALL_SPREAD
+  );
 }
 
 /**

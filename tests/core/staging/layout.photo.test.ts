@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { layoutRoom } from '../../../core/staging/layout';
 import { canStand, makeScene } from '../../../core/staging/layout/constraints';
-import { FLOOR, WINDOWPANE } from '../../../core/staging/room/labels';
+import { FLOOR, WALL, WINDOWPANE } from '../../../core/staging/room/labels';
 import type { GrayImage } from '../../../core/staging/room/lineSegments';
 import type { LabelMap } from '../../../core/staging/room/types';
 import { boxRoom, camera, pieceOf, product, rect, visibleFloor } from './layoutRooms';
@@ -73,5 +73,24 @@ describe('canStand: nothing stands with its foot hidden behind one of ours', () 
     ['well beside it', chair.x + 1.5, true],
   ])('stands a plant %s: %s', (_name, x, stands) => {
     expect(canStand(scene, plant(x))).toBe(stands);
+  });
+});
+
+describe('layoutRoom: a picture only where the wall is plain in the photo', () => {
+  const room = boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3] });
+  const wall = filled(WALL);
+  // A thin post or a lamp's stem in front of the wall: the classes say wall, the grey levels do not.
+  const striped: GrayImage = {
+    width: wall.width,
+    height: wall.height,
+    data: Float32Array.from({ length: wall.width * wall.height }, (_, i) => (i % 4 < 2 ? 60 : 200)),
+  };
+
+  it.each([
+    ['plain', flatGray(wall), true],
+    ['broken by things in front of it', striped, false],
+  ] as const)('hangs the artwork on a wall the photo shows %s: %s', (_name, gray, hangs) => {
+    const result = layoutRoom(room, [product('artwork')], { labels: wall, gray });
+    expect(result.pieces.some((p) => p.category === 'artwork')).toBe(hangs);
   });
 });
