@@ -15,10 +15,20 @@ export function analysisSize(width: number, height: number, maxSide = ANALYSIS_M
 export function downscaleRgba(image: RgbaImage, maxSide = ANALYSIS_MAX_SIDE): RgbaImage {
   const [w, h] = analysisSize(image.width, image.height, maxSide);
   if (w === image.width && h === image.height) return image;
-  const out = new Uint8ClampedArray(w * h * 4);
+  const out = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
+  areaAverageRows(image, out, 0, h);
+  return out;
+}
+
+/**
+ * Rows [from, to) of `out`, a smaller copy of `image`: each pixel the mean of the source pixels it covers. Apart
+ * so a caller on a server's thread can work in bands and yield between them.
+ */
+export function areaAverageRows(image: RgbaImage, out: RgbaImage, from: number, to: number): void {
+  const { width: w, height: h, data } = out;
   const sx = image.width / w;
   const sy = image.height / h;
-  for (let y = 0; y < h; y++) {
+  for (let y = from; y < to; y++) {
     const y0 = Math.floor(y * sy);
     const y1 = Math.max(y0 + 1, Math.floor((y + 1) * sy));
     for (let x = 0; x < w; x++) {
@@ -39,11 +49,10 @@ export function downscaleRgba(image: RgbaImage, maxSide = ANALYSIS_MAX_SIDE): Rg
       }
       const n = (y1 - y0) * (x1 - x0);
       const o = (y * w + x) * 4;
-      out[o] = r / n;
-      out[o + 1] = g / n;
-      out[o + 2] = b / n;
-      out[o + 3] = a / n;
+      data[o] = r / n;
+      data[o + 1] = g / n;
+      data[o + 2] = b / n;
+      data[o + 3] = a / n;
     }
   }
-  return { width: w, height: h, data: out };
 }

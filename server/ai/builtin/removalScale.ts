@@ -2,6 +2,7 @@
 // REMOVAL_SIDE, and only the filled pixels come back into the full photo, scaled up and blended at the mask's
 // edge; every other pixel stays the photo's own. Both passes run on the server's thread in bands with a yield
 // between them (no pool task composites two images), and the way back costs the removed area, not the photo.
+import { areaAverageRows } from '../../../core/analysis/room/downscale';
 import type { RemovedClutter } from '../../../core/declutter';
 import type { RgbaImage } from '../types';
 
@@ -23,38 +24,13 @@ export async function removalCopy(image: RgbaImage, side = REMOVAL_SIDE): Promis
   if (scale === 1) return image;
   const w = Math.max(1, Math.round(image.width * scale));
   const h = Math.max(1, Math.round(image.height * scale));
-  const out = new Uint8ClampedArray(w * h * 4);
-  const sx = image.width / w;
-  const sy = image.height / h;
-  const src = image.data;
-  const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / (image.width * sy)));
+  const out = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
+  const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / (image.width * (image.height / h))));
   for (let band = 0; band < h; band += rowsPerBand) {
-    for (let y = band; y < Math.min(h, band + rowsPerBand); y++) {
-      const y0 = Math.floor(y * sy);
-      const y1 = Math.max(y0 + 1, Math.floor((y + 1) * sy));
-      for (let x = 0; x < w; x++) {
-        const x0 = Math.floor(x * sx);
-        const x1 = Math.max(x0 + 1, Math.floor((x + 1) * sx));
-        let r = 0, g = 0, b = 0, a = 0; // prettier-ignore
-        for (let yy = y0; yy < y1; yy++) {
-          for (let i = (yy * image.width + x0) * 4, end = (yy * image.width + x1) * 4; i < end; i += 4) {
-            r += src[i]!;
-            g += src[i + 1]!;
-            b += src[i + 2]!;
-            a += src[i + 3]!;
-          }
-        }
-        const n = (y1 - y0) * (x1 - x0);
-        const o = (y * w + x) * 4;
-        out[o] = r / n;
-        out[o + 1] = g / n;
-        out[o + 2] = b / n;
-        out[o + 3] = a / n;
-      }
-    }
+    areaAverageRows(image, out, band, Math.min(h, band + rowsPerBand));
     await yieldToLoop();
   }
-  return { width: w, height: h, data: out };
+  return out;
 }
 
 /**
