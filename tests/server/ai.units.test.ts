@@ -3,7 +3,8 @@
 // builtin suggestions, and how the openai client's errors become the API's failure kinds.
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
-import { modeById, NO_VISIBLE_ELEMENTS, type RoomType } from '../../core/catalog';
+import { NO_VISIBLE_ELEMENTS, type RoomType } from '../../core/catalog';
+import { modeById } from '../../core/catalog/modes';
 import { parseSuggestions, printSuggestions } from '../../core/text/suggestions';
 import type { Suggestion } from '../../core/text/suggestionTypes';
 import { roomFromStats, titleOf } from '../../server/ai/builtin';

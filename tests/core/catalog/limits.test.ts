@@ -22,7 +22,8 @@ import {
   STAGING_CREDITS,
   STAGING_IMAGE_COUNT,
 } from '../../../core/catalog/limits';
-import { priceUniform, PricingError } from '../../../core/catalog';
+import { priceUniform } from '../../../core/catalog';
+import { PricingError } from '../../../core/catalog/pricing';
 import { ImageDataUrl, ImageDataUrlList } from '../../../core/contract/enhance';
 import { parseAirbnbInput, readListingInput } from '../../../core/listing/detectPlatform';
 import { sniffImageType } from '../../../core/upload/sniffImageType';

@@ -1,20 +1,22 @@
 import { describe, it, expect } from 'vitest';
 import {
-  GLOBAL_MODES,
   MODES,
-  MODE_CATEGORIES,
-  ROOM_MODES,
   ROOM_TYPES,
   ROOM_TYPE_LABELS,
   STAGING_CREDITS,
   isDeviceMode,
+  priceUniform,
+} from '../../../core/catalog';
+import {
+  GLOBAL_MODES,
+  ROOM_MODES,
   isModeId,
   modeById,
   modeCost,
   opensStagingFlow,
-  priceUniform,
   roomModes,
-} from '../../../core/catalog';
+} from '../../../core/catalog/modes';
+import { MODE_CATEGORIES } from '../../../core/catalog/types';
 
 /** Range of a mode's listed credits (SPEC section 9). */
 const MODE_CREDITS_MIN = 1;

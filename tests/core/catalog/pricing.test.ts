@@ -1,17 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import {
-  MODES,
-  PricingError,
-  REAL_AI_CAPABILITIES,
-  STAGING_CREDITS,
-  UNKNOWN_AI_CAPABILITIES,
-  modeById,
-  modeCost,
-  modeCostById,
-  priceOf,
-  priceUniform,
-  type AiCapabilities,
-} from '../../../core/catalog';
+import { MODES, REAL_AI_CAPABILITIES, STAGING_CREDITS, priceUniform } from '../../../core/catalog';
+import { PricingError, priceOf } from '../../../core/catalog/pricing';
+import { UNKNOWN_AI_CAPABILITIES, modeById, modeCost, modeCostById } from '../../../core/catalog/modes';
+import { type AiCapabilities } from '../../../core/catalog/types';
 
 describe('#priceOf', () => {
   // [label, perImageModes, total, perImage, serverModeIds]

@@ -1,23 +1,19 @@
 import { describe, it, expect } from 'vitest';
 import {
-  MAX_RECOMMENDED_MODES,
   NO_VISIBLE_ELEMENTS,
   REAL_AI_CAPABILITIES,
   ROOM_TYPES,
-  UNKNOWN_AI_CAPABILITIES,
   isDeviceMode,
-  isModeId,
-  modeById,
-  modeFitsRoom,
-  offeredRecommendations,
-  preselectModes,
-  withoutStacking,
   recommendModes,
   VISIBLE_ELEMENTS,
-  type AiCapabilities,
   type RoomType,
   type VisibleElements,
 } from '../../../core/catalog';
+import { MAX_RECOMMENDED_MODES } from '../../../core/catalog/limits';
+import { UNKNOWN_AI_CAPABILITIES, isModeId, modeById } from '../../../core/catalog/modes';
+import { modeFitsRoom, offeredRecommendations, preselectModes } from '../../../core/catalog/recommendations';
+import { withoutStacking } from '../../../core/catalog/sameEffect';
+import { type AiCapabilities } from '../../../core/catalog/types';
 
 /** GET /api/ai-capabilities of the offline builtin server (tests/server/enhance.builtin.test.ts checks it). */
 const BUILTIN: AiCapabilities = {

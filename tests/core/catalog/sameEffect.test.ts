@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   doSameThing,
-  isModeId,
   SAME_EFFECT_GROUPS,
   sameEffectAs,
   selectReplacingSame,
   withoutStacking,
-} from '../../../core/catalog';
+} from '../../../core/catalog/sameEffect';
+import { isModeId } from '../../../core/catalog/modes';
 
 describe('SAME_EFFECT_GROUPS', () => {
   it('names only modes of the catalogue, each group at least two', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COCO_LABELS } from '../../../core/analysis/room/cocoLabels';
 import type { Detection } from '../../../core/analysis/room/types';
-import { GLOBAL_MODES, ROOM_MODES } from '../../../core/catalog';
+import { GLOBAL_MODES, ROOM_MODES } from '../../../core/catalog/modes';
 import {
   BOOKSHELF_MIN_BOOKS,
   CLUTTER_LABELS,

@@ -3,7 +3,8 @@
 // pieces and every hard constraint kept; tops never go on existing furniture, and textiles only where the photo's
 // classes show they land on it; our own anchors first.
 import { describe, expect, it } from 'vitest';
-import { layoutRoom, type LayoutProduct } from '../../../core/staging/layout';
+import { type LayoutProduct } from '../../../core/staging/layout';
+import { layoutRoom } from '../../../core/staging/layout/layout';
 import { footprint } from '../../../core/staging/layout/geometry';
 import { projectPoint } from '../../../core/staging/room/camera';
 import { BED, FLOOR, TABLE, WALL, WINDOWPANE } from '../../../core/staging/room/labels';

@@ -3,7 +3,7 @@
 // edge stops short of the wall's fitted foot by the rows the label map resolves there; nothing stands with its
 // foot hidden behind one of our pieces.
 import { describe, expect, it } from 'vitest';
-import { layoutRoom } from '../../../core/staging/layout';
+import { layoutRoom } from '../../../core/staging/layout/layout';
 import { canStand, makeScene } from '../../../core/staging/layout/constraints';
 import { FLOOR, WALL, WINDOWPANE } from '../../../core/staging/room/labels';
 import type { GrayImage } from '../../../core/staging/room/lineSegments';

@@ -2,7 +2,8 @@
 // companions beside what they serve, rugs under their group, decor on tops, seats, walls and under the ceiling;
 // nothing on existing furniture, in front of windows and doors or in walkways; what does not fit is left out.
 import { describe, expect, it } from 'vitest';
-import { layoutRoom, placementProblems, type PlacedPiece } from '../../../core/staging/layout';
+import { placementProblems, type PlacedPiece } from '../../../core/staging/layout';
+import { layoutRoom } from '../../../core/staging/layout/layout';
 import { footprint } from '../../../core/staging/layout/geometry';
 import type { CategoryId } from '../../../core/staging/types';
 import { boxRoom, camera, expectSound, extent, gap, pieceOf, product, rect } from './layoutRooms';
