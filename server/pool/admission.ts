@@ -1,8 +1,8 @@
-// Who gets the image pool's threads, as pure rules over the tasks it holds: paid work runs first; no owner (a
-// visitor's network, a signed-in account) holds more than a fair share of the threads and the waiting room; and a
-// full pool sheds the cheapest work first: a paid task pushes out the newest waiting free task of the owner who
-// holds the most, so a paying host is never the one refused because visitors filled the pool. imagePool.ts keeps
-// the tasks and applies these answers; the tests are tables over them.
+// Who gets the image pool's threads, as pure rules over the tasks it holds: paid work runs first; no owner's free
+// work (a visitor's network, a signed-in account) holds more than a fair share of the threads and the waiting
+// room, and paid work past that share waits behind other owners'; a full pool sheds the cheapest work first: a
+// paid task pushes out the newest waiting free task of the owner who holds the most, so a paying host is never
+// the one refused because visitors filled the pool. imagePool.ts applies these answers; tests are tables.
 
 /** Paid work (a charged call, or a queue worker's job) before free work (visitors, free modes, analyses). */
 export type WorkPriority = 'paid' | 'free';
@@ -40,7 +40,9 @@ export function fairShare({ threads, maxQueued }: PoolCapacity): number {
 
 /** Whether a new task of `tag` may enter, and which waiting task it pushes out to do so. */
 export function admit(held: readonly HeldTask[], tag: WorkTag, capacity: PoolCapacity): Admission {
-  if (tag.owner !== undefined) {
+  // Paid work is bounded by its credits and rate limits: past its share it waits, and nextToRun takes the owner
+  // running the fewest first, so another paying host still gets the next thread.
+  if (tag.owner !== undefined && tag.priority === 'free') {
     const owned = held.filter((task) => task.owner === tag.owner).length;
     if (owned >= fairShare(capacity)) return { admit: false, reason: 'share' };
   }

@@ -49,9 +49,15 @@ describe('image pool admission', () => {
       { admit: false, reason: 'share' },
     ],
     [
-      'an account holding its share is refused too, even for paid work',
+      "an account's paid work past its share waits (its credits bound it; other owners run first)",
       tasks('user:h:paid:running', 'user:h:paid:waiting'),
       { owner: 'user:h', priority: 'paid' },
+      { admit: true },
+    ],
+    [
+      "an account's free work holding its share is refused",
+      tasks('user:h:free:running', 'user:h:free:waiting'),
+      { owner: 'user:h', priority: 'free' },
       { admit: false, reason: 'share' },
     ],
     [
