@@ -203,7 +203,7 @@ describe('virtual staging on the builtin provider', () => {
       .not.toBe(0);
     await expectText(page.getByTestId('credit-balance'), '10 Credits');
 
-    // Removing a piece takes it off the list and the total.
+    // Removing a piece takes it off the list and the total (with what lies or stands on it: cushions on a chair).
     const total = () =>
       dialog(page)
         .getByText(/^Ausgewählt: /)
@@ -211,7 +211,7 @@ describe('virtual staging on the builtin provider', () => {
     if (placed > 1) {
       const totalBefore = await total();
       await dialog(page).getByRole('button', { name: 'Entfernen' }).click();
-      await expect.poll(() => pieces.count()).toBe(placed - 1);
+      await expect.poll(() => pieces.count()).toBeLessThan(placed);
       expect(await total()).not.toBe(totalBefore);
     }
     const remaining = await pieces.count();
