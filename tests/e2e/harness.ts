@@ -128,10 +128,13 @@ export async function openBrowser(options: { blockServiceWorkers?: boolean } = {
   };
 }
 
-/** The text of the toast on screen (title and description), waiting for it to contain `expected`. */
-export async function toastText(page: Page, expected: string): Promise<string> {
+/**
+ * The text of the toast on screen (title and description), waiting for it to contain `expected`; a toast that
+ * ends a slow step on a busy machine (a failed analysis after the model's fetch) may be given longer.
+ */
+export async function toastText(page: Page, expected: string, timeout = 15_000): Promise<string> {
   const toast = page.locator('[data-sonner-toast]').filter({ hasText: expected }).first();
-  await toast.waitFor({ timeout: 15_000 });
+  await toast.waitFor({ timeout });
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
 

@@ -85,7 +85,7 @@ describe('the journey when things go wrong', () => {
     try {
       await uploadPhotos(page, [PHOTOS.exterior]);
       await page.getByRole('button', { name: '1 Bild optimieren' }).click();
-      expect(await toastText(page, 'Analyse fehlgeschlagen')).toContain(
+      expect(await toastText(page, 'Analyse fehlgeschlagen', 60_000)).toContain(
         'Standardoptimierungen werden empfohlen',
       );
       await modesHeading(page).waitFor();
