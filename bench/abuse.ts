@@ -8,13 +8,13 @@
 // never slows them), and the server process's resident memory (idle after warm-up, peak, settled after the
 // flood). Bounded: the flood lasts `--seconds`, then every call is awaited; the run takes a few minutes. Prints
 // figures, then as the very last line one JSON object.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { startServer } from './serverProcess';
 
 const REPO = resolve(import.meta.dirname, '..');
 /** A cluttered kitchen: the detector finds objects, so the removal is real work (read beside the repository). */
@@ -31,36 +31,6 @@ function percentile(values: readonly number[], q: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   const value = sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
   return Math.round(value * 10) / 10;
-}
-
-async function startServer(root: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'app.db'),
-      STATIC_DIR: dir,
-      AI_PROVIDER: 'builtin',
-      // As `npm start` and the Dockerfile run it.
-      MALLOC_ARENA_MAX: '2',
-      // The bench's three callers each name their network; on loopback they would share one.
-      TRUST_PROXY: '1',
-      AUTH_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  for (let i = 0; i < 600; i++) {
-    const port = Number(/localhost:(\d+)/.exec(stdout)?.[1] ?? 0);
-    if (port) return { child, url: `http://127.0.0.1:${port}` };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server of ${root} did not start`);
 }
 
 /** Resident memory of a process in MB (Linux: /proc). */
@@ -207,7 +177,11 @@ async function main(): Promise<void> {
   const root = resolve(values.root ?? REPO);
   const floodMs = Number(values.seconds) * 1000;
   const dir = mkdtempSync(join(tmpdir(), 'raumglanz-bench-abuse-'));
-  const { child, url } = await startServer(root, dir);
+  const { child, url } = await startServer(root, dir, {
+    // The bench's three callers each name their network; on loopback they would share one.
+    TRUST_PROXY: '1',
+    AUTH_RATE_LIMIT: '1000',
+  });
   const pid = child.pid!;
   let peakRssMb = 0;
   const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(pid))), 100);

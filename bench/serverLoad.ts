@@ -5,12 +5,12 @@
 // analysis burst (2 x 8 photos of 1024 x 1024) at once, and probes both calls back to back until the round's last
 // answer. Prints one line per round, then as the very last line one JSON object:
 // {"root","rounds","jobs","jobStatuses","loadSeconds","health":{"n","p50","p99","max"},"credits":{...}} (ms).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { startServer } from './serverProcess';
 
 const REPO = resolve(import.meta.dirname, '..');
 const LARGE_PHOTO = resolve(REPO, '../shared/fixtures/photos/IMG_20180725_163423.jpg');
@@ -27,32 +27,6 @@ function figures(ms: number[]): Figures {
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
   const round = (v: number) => Math.round(v * 10) / 10;
   return { n: sorted.length, p50: round(at(0.5)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0) };
-}
-
-async function startServer(root: string, dir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? '',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_PATH: join(dir, 'app.db'),
-      STATIC_DIR: dir,
-      AI_PROVIDER: 'builtin',
-      MALLOC_ARENA_MAX: '2',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  for (let i = 0; i < 600; i++) {
-    const port = Number(/localhost:(\d+)/.exec(stdout)?.[1] ?? 0);
-    if (port) return { child, url: `http://127.0.0.1:${port}` };
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server of ${root} did not start`);
 }
 
 async function analysisPhoto(seed: number): Promise<string> {
