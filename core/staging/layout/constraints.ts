@@ -186,7 +186,7 @@ function frontOnFloor(room: RoomModel, pose: Pose, photo: PhotoEvidence): boolea
     const up = (FOOT_ROWS * Math.max(0, dot(p, forward))) / room.camera.focalPx;
     return { x: p.x, y: Math.min(up, pose.sizeM.h / 4), z: p.z };
   });
-  return shareOnClasses(room.camera, photo.labels, edge, FLOOR_LABELS) >= 0.6;
+  return shareOnClasses(room.camera, photo.labels, edge, FLOOR_LABELS) >= 0.99;
 }
 
 /**

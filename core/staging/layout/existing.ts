@@ -2,7 +2,9 @@
 // categories (a bed, a sofa, an armchair, a low cabinet as a dresser) becomes a piece with a pose, its back on the
 // wall it stands against and its front towards the room, so nightstands, tables, lamps, rugs and art can go with
 // what is there as a stager would furnish around it. Our own anchors still come first; see unit.ts anchorsOf.
-import type { FloorPoint } from '../room/types';
+import { projectPoint } from '../room/camera';
+import { LABEL_NAMES } from '../room/labels';
+import type { FloorPoint, LabelMap } from '../room/types';
 import type { CategoryId } from '../types';
 import type { Scene } from './constraints';
 import { add, centroid, dot, length, normalize, rotationFacing, scale, sub } from './geometry';
@@ -103,6 +105,70 @@ function freeFront(scene: Scene, sides: readonly Side[], shortFront: boolean): F
   return candidates.reduce((p, q) => (dot(q.out, scene.toCamera) > dot(p.out, scene.toCamera) ? q : p)).out;
 }
 
+/** The columns where a bed's class reaches highest in the photo, as a share of its span: its headboard. */
+const HEADBOARD_COLUMNS = 0.1;
+/** How far into either end of the bed's span those columns must lie for the head to be at that end. */
+const HEAD_AT_END = 0.3;
+/** Columns with fewer of the bed's pixels are a mislabelled fleck. */
+const MIN_COLUMN_PX = 3;
+/** How far above the bed's typical top the headboard must reach, as a share of the bed's typical height seen. */
+const HEADBOARD_RISE = 0.25;
+
+/**
+ * Which end of a bed's span in the photo its headboard stands at, from where the bed's class reaches highest
+ * (`u0`..`u1` are the footprint's columns in label pixels, widened, as other beds may be in the photo); null
+ * when that is its middle (a bed seen from its foot) or unclear.
+ */
+export function headboardEnd(labels: LabelMap, id: number, u0: number, u1: number): 'left' | 'right' | null {
+  const tops: { x: number; top: number; count: number }[] = [];
+  for (let x = Math.max(0, Math.floor(u0)); x < Math.min(labels.width, Math.ceil(u1)); x++) {
+    let top = -1;
+    let count = 0;
+    for (let y = 0; y < labels.height; y++) {
+      if (labels.labels[y * labels.width + x] !== id) continue;
+      if (top < 0) top = y;
+      count++;
+    }
+    if (count >= MIN_COLUMN_PX) tops.push({ x, top, count });
+  }
+  if (tops.length < 10) return null;
+  const first = tops[0]!.x;
+  const span = tops[tops.length - 1]!.x - first;
+  const byTop = [...tops].sort((a, b) => a.top - b.top);
+  const highest = byTop.slice(0, Math.ceil(tops.length * HEADBOARD_COLUMNS));
+  const typical = byTop[Math.floor(byTop.length / 2)]!;
+  const rise = typical.top - highest.reduce((sum, c) => sum + c.top, 0) / highest.length;
+  if (rise < HEADBOARD_RISE * typical.count) return null;
+  const at = (highest.reduce((sum, c) => sum + c.x, 0) / highest.length - first) / span;
+  return at < HEAD_AT_END ? 'left' : at > 1 - HEAD_AT_END ? 'right' : null;
+}
+
+/**
+ * A free-standing bed's head side, where the photo shows its headboard at one end of the bed: seen from the
+ * foot's corner with its head on a wall the photo does not show, a bed's footprint is near-square and says
+ * nothing of its direction, and a throw laid across its "foot" would lie along it.
+ */
+function headSide(scene: Scene, obstacle: number, sides: readonly Side[]): Side | null {
+  const { photo, room } = scene;
+  const id = LABEL_NAMES.indexOf(room.obstacles[obstacle]!.label);
+  if (!photo || id < 0) return null;
+  const { camera } = room;
+  const toLabels = photo.labels.width / camera.width;
+  const us = room.obstacles[obstacle]!.polygon.map((p) => projectPoint(camera, { x: p.x, y: 0, z: p.z })?.u);
+  if (us.some((u) => u === undefined)) return null;
+  const [left, right] = [Math.min(...(us as number[])), Math.max(...(us as number[]))];
+  const widen = (right - left) * HEAD_AT_END;
+  const end = headboardEnd(photo.labels, id, (left - widen) * toLabels, (right + widen) * toLabels);
+  if (!end) return null;
+  // The side whose outward direction runs furthest towards that end of the picture.
+  const du = (side: Side) => {
+    const from = projectPoint(camera, { x: side.mid.x, y: 0, z: side.mid.z });
+    const to = projectPoint(camera, { x: side.mid.x + side.out.x, y: 0, z: side.mid.z + side.out.z });
+    return from && to ? (to.u - from.u) * (end === 'left' ? -1 : 1) : -Infinity;
+  };
+  return sides.reduce((p, q) => (du(q) > du(p) ? q : p));
+}
+
 function anchorOf(scene: Scene, obstacle: number): ExistingAnchor | null {
   const o = scene.room.obstacles[obstacle]!;
   const kind = AS_CATEGORY[o.label.toLowerCase()];
@@ -136,9 +202,14 @@ function anchorOf(scene: Scene, obstacle: number): ExistingAnchor | null {
       }
     }
   }
-  // Free-standing: its front is a side the camera sees, a long side for seats and cabinets, a short one (the
-  // foot) for a bed.
-  const front = back ? back.normal : freeFront(scene, sides, kind.category === 'bed');
+  // Free-standing: a bed faces away from the headboard the photo shows at one end of it; else its front is a side
+  // the camera sees, a long side for seats and cabinets, a short one (the foot) for a bed.
+  const head = !back && kind.category === 'bed' ? headSide(scene, obstacle, sides) : null;
+  const front = back
+    ? back.normal
+    : head
+      ? scale(head.out, -1)
+      : freeFront(scene, sides, kind.category === 'bed');
   const backSide = back?.side ?? sides.find((s) => dot(s.out, front) < -SQUARE)!;
   const frontSide = sides.find((s) => dot(s.out, front) > SQUARE);
   if (!frontSide) return null;

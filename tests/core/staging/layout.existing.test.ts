@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { type LayoutProduct } from '../../../core/staging/layout';
 import { layoutRoom } from '../../../core/staging/layout/layout';
+import { headboardEnd } from '../../../core/staging/layout/existing';
 import { footprint } from '../../../core/staging/layout/geometry';
 import { projectPoint } from '../../../core/staging/room/camera';
 import { BED, FLOOR, TABLE, WALL, WINDOWPANE } from '../../../core/staging/room/labels';
@@ -339,5 +340,30 @@ describe('layoutRoom: a picture where the photo shows bare wall', () => {
     const result = art(everywhere(WINDOWPANE));
     expect(result.pieces).toEqual([]);
     expect(result.leftOut).toEqual([{ id: 'artwork', category: 'artwork', reason: 'noSpace' }]);
+  });
+});
+
+describe('headboardEnd: where the bed class reaches highest in the photo', () => {
+  /** A 100 x 60 label map with a bed from column 10 to 89 whose top is at row 40, higher (row 10) over `head`. */
+  function bedMap(head: [number, number] | null): LabelMap {
+    const labels = new Uint8Array(100 * 60).fill(WALL);
+    for (let x = 10; x < 90; x++) {
+      const top = head && x >= head[0] && x < head[1] ? 10 : 40;
+      for (let y = top; y < 60; y++) labels[y * 100 + x] = BED;
+    }
+    return { width: 100, height: 60, labels };
+  }
+
+  it.each([
+    ['its left end', [10, 25], 'left'],
+    ['its right end', [75, 90], 'right'],
+    ['its middle (seen from the foot)', [40, 60], null],
+    ['nowhere (no headboard)', null, null],
+  ] as const)('with the headboard at %s says %s', (_, head, end) => {
+    expect(headboardEnd(bedMap(head ? [head[0], head[1]] : null), BED, 0, 100)).toBe(end);
+  });
+
+  it('looks only between the given columns (another bed beside it)', () => {
+    expect(headboardEnd(bedMap([10, 25]), BED, 30, 100)).toBeNull();
   });
 });
