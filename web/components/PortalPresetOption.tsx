@@ -10,7 +10,7 @@ import {
   type PortalPresetId,
 } from '../../core/export/portalPresets';
 import { t } from '../i18n/de';
-import { exportPreset, setExportPreset } from '../services/portalExport';
+import { useActions } from '../services/context';
 
 const ratio = (aspect: number) =>
   Math.abs(aspect - 1.5) < 0.01 ? '3:2' : aspect.toFixed(2).replace('.', ',');
@@ -25,7 +25,8 @@ function rulesOf(preset: PortalPreset): string {
 }
 
 export function PortalPresetOption({ furnished = false }: { furnished?: boolean }) {
-  const [id, setId] = useState<PortalPresetId>(() => exportPreset().id);
+  const { portalPreset, setPortalPreset } = useActions();
+  const [id, setId] = useState<PortalPresetId>(() => portalPreset());
   const selectId = useId();
   const preset = PORTAL_PRESETS[id];
   return (
@@ -38,7 +39,7 @@ export function PortalPresetOption({ furnished = false }: { furnished?: boolean 
         onChange={(event) => {
           const next = event.target.value as PortalPresetId;
           setId(next);
-          setExportPreset(next);
+          setPortalPreset(next);
         }}
       >
         {PORTAL_PRESET_IDS.map((presetId) => (

@@ -1,9 +1,9 @@
 // Every choice the user makes that this device keeps (localStorage), in one place: its key, its default and how
 // a stored value is read back. A missing, unreadable or out-of-range value reads as the default, and a storage
 // that refuses to work (private mode, blocked storage, Node) never throws. Screens change them only through the
-// settings actions (web/workflow/actions/settings.ts). The portal preset still keeps its own
-// (web/services/portalExport.ts).
+// settings actions (web/workflow/actions/settings.ts).
 
+import { isPortalPresetId, type PortalPresetId } from '../../core/export/portalPresets';
 import type { ResultFormat } from '../../core/text/fileNames';
 import { DEFAULT_RETENTION_DAYS, RETENTION_CHOICES, type RetentionDays } from './retention';
 
@@ -99,4 +99,16 @@ export function readInstallDismissed(storage: KeyValueStorage | null = browserSt
 
 export function writeInstallDismissed(storage: KeyValueStorage | null = browserStorage()): void {
   write(storage, INSTALL_DISMISSED_KEY, '1');
+}
+
+// The portal the downloads are made for (web/services/portalExport.ts): 'original' until one is chosen here.
+const PORTAL_PRESET_KEY = 'raumglanz.exportPreset';
+
+export function readPortalPreset(storage: KeyValueStorage | null = browserStorage()): PortalPresetId {
+  const raw = read(storage, PORTAL_PRESET_KEY);
+  return isPortalPresetId(raw) ? raw : 'original';
+}
+
+export function writePortalPreset(id: PortalPresetId, storage: KeyValueStorage | null = browserStorage()): void {
+  write(storage, PORTAL_PRESET_KEY, id);
 }

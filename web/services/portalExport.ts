@@ -1,37 +1,22 @@
 // Downloads for a portal (core/export/portalPresets.ts): the photo cropped and scaled down to the portal's rules
 // (never up) and encoded as a JPEG at a high quality within its file-size limit (one encode when the top quality
-// fits, at most three otherwise: core/export/jpegSizeModel.ts), plus the remembered choice of portal.
+// fits, at most three otherwise: core/export/jpegSizeModel.ts), for the portal chosen on this device
+// (web/data/settings.ts keeps the choice).
 // 'Original' keeps the download as it was (full size, the app's own budget, PNG on request).
 
 import {
   exportGeometry,
   highestFittingQuality,
-  isPortalPresetId,
   PORTAL_PRESETS,
   type ExportGeometry,
   type PortalPreset,
-  type PortalPresetId,
 } from '../../core/export/portalPresets';
+import { readPortalPreset } from '../data/settings';
 import { decodeBitmap } from '../engine/canvasCodec';
-
-const PRESET_KEY = 'raumglanz.exportPreset';
 
 /** The portal the user downloads for; 'original' until one is chosen on this device. */
 export function exportPreset(): PortalPreset {
-  try {
-    const stored = localStorage.getItem(PRESET_KEY);
-    return PORTAL_PRESETS[isPortalPresetId(stored) ? stored : 'original'];
-  } catch {
-    return PORTAL_PRESETS.original;
-  }
-}
-
-export function setExportPreset(id: PortalPresetId): void {
-  try {
-    localStorage.setItem(PRESET_KEY, id);
-  } catch {
-    // Private mode without storage: the choice holds for this page only.
-  }
+  return PORTAL_PRESETS[readPortalPreset()];
 }
 
 /**

@@ -9,9 +9,11 @@ import {
   writeAutoStrength,
   readDownloadFormat,
   readInstallDismissed,
+  readPortalPreset,
   readRetentionDays,
   writeDownloadFormat,
   writeInstallDismissed,
+  writePortalPreset,
   writeRetentionDays,
   type KeyValueStorage,
 } from '../../../web/data/settings';
@@ -101,6 +103,18 @@ describe('the other settings', () => {
     writeDownloadFormat('png', storage);
     expect(readDownloadFormat(storage)).toBe('png');
     expect(readDownloadFormat(memoryStorage({ 'raumglanz.downloadFormat': 'gif' }))).toBe('jpg');
+  });
+
+  it('keeps the portal the downloads are for, reading anything unknown as the original', () => {
+    const storage = memoryStorage();
+    expect(readPortalPreset(storage)).toBe('original');
+    writePortalPreset('airbnb', storage);
+    expect(readPortalPreset(storage)).toBe('airbnb');
+    expect(settingsActions(storage).portalPreset()).toBe('airbnb');
+    settingsActions(storage).setPortalPreset('booking');
+    expect(storage.map.get('raumglanz.exportPreset')).toBe('booking');
+    expect(readPortalPreset(memoryStorage({ 'raumglanz.exportPreset': 'flickr' }))).toBe('original');
+    expect(readPortalPreset(null)).toBe('original');
   });
 
   it('keeps the install banner dismissed for good', () => {

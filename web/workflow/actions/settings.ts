@@ -1,17 +1,20 @@
 // The user's settings kept on this device (web/data/settings.ts): the 'Stärke' of 'Automatisch optimieren',
-// how long old sessions stay, the download format and the dismissed install banner. Screens and the frame read
-// and change them only here.
+// how long old sessions stay, the download format, the portal the downloads are for and the dismissed install
+// banner. Screens and the frame read and change them only here.
 
+import type { PortalPresetId } from '../../../core/export/portalPresets';
 import type { ResultFormat } from '../../../core/text/fileNames';
 import type { RetentionDays } from '../../data/retention';
 import {
   readAutoStrength,
   readDownloadFormat,
   readInstallDismissed,
+  readPortalPreset,
   readRetentionDays,
   writeAutoStrength,
   writeDownloadFormat,
   writeInstallDismissed,
+  writePortalPreset,
   writeRetentionDays,
   type KeyValueStorage,
 } from '../../data/settings';
@@ -32,6 +35,9 @@ export function settingsActions(storage?: KeyValueStorage | null) {
     /** 'png' only when the user ticked 'Als PNG herunterladen'. */
     downloadFormat: (): ResultFormat => readDownloadFormat(storage),
     setDownloadFormat: (format: ResultFormat): void => writeDownloadFormat(format, storage),
+    /** 'original' until the user picks a portal under 'Exportieren für'. */
+    portalPreset: (): PortalPresetId => readPortalPreset(storage),
+    setPortalPreset: (id: PortalPresetId): void => writePortalPreset(id, storage),
     installDismissed: (): boolean => readInstallDismissed(storage),
     dismissInstall: (): void => writeInstallDismissed(storage),
   };
