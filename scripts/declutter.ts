@@ -3,32 +3,19 @@
 // description, then one JSON line last: {"removed":[{"label","box":[x,y,w,h]}],"objectsBefore","objectsAfter","ms"}
 // with boxes in pixels; objectsAfter is the same detector's count of the mode's clutter on the result.
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { isDeclutterMode, type DeclutterModeId } from '../core/declutter';
 import { BUILTIN_MAX_SIDE } from '../server/ai/builtin';
 import { clutterOfModes, declutterRgba, poolObjectDetector } from '../server/ai/builtin/declutter';
 import { ImagePool } from '../server/pool/imagePool';
 import { decodeRgba, encodeJpeg } from '../server/pool/images';
+import { inputOutputArgs } from './lib/cliArgs';
 
 const USAGE = 'usage: npm run declutter -- <in.jpg> <out.jpg> [--mode declutter]\n';
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      options: { mode: { type: 'string', default: 'declutter' }, help: { type: 'boolean' } },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [input, output] = positionals;
-  if (values.help || !input || !output || positionals.length !== 2) {
-    process.stderr.write(USAGE);
-    return values.help ? 0 : 2;
-  }
+  const args = inputOutputArgs({ mode: { type: 'string', default: 'declutter' } }, USAGE);
+  if (typeof args === 'number') return args;
+  const { input, output, values } = args;
   const mode = values.mode;
   if (!isDeclutterMode(mode)) {
     process.stderr.write(`unknown removal mode ${JSON.stringify(mode)}\n${USAGE}`);

@@ -5,11 +5,11 @@
 // --tone-only leaves out every geometric step (perspective, crop), so the output keeps the input's frame.
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { autoOptimize, isDeviceModeId, runDeviceMode } from '../core/imaging/pipeline';
 import type { RgbaImage } from '../core/imaging/types';
 import { retoucherFromFiles, type Retoucher } from '../core/retouch/retoucher';
+import { inputOutputArgs } from './lib/cliArgs';
 
 const USAGE =
   'usage: npm run enhance -- <input> <output> [--mode autoOptimize] [--tone-only] [--strength 0..1]\n';
@@ -43,29 +43,22 @@ async function encode(image: RgbaImage, path: string): Promise<void> {
 }
 
 async function main(): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      options: {
-        mode: { type: 'string', default: 'autoOptimize' },
-        'tone-only': { type: 'boolean', default: false },
-        strength: { type: 'string', default: '1' },
-        help: { type: 'boolean' },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
+  const args = inputOutputArgs(
+    {
+      mode: { type: 'string', default: 'autoOptimize' },
+      'tone-only': { type: 'boolean', default: false },
+      strength: { type: 'string', default: '1' },
+    },
+    USAGE,
+  );
+  if (typeof args === 'number') return args;
+  const { input, output, values } = args;
   const mode = values.mode ?? 'autoOptimize';
   const strength = Number(values.strength);
-  if (values.help || positionals.length !== 2 || !isDeviceModeId(mode) || !(strength >= 0 && strength <= 1)) {
+  if (!isDeviceModeId(mode) || !(strength >= 0 && strength <= 1)) {
     process.stderr.write(USAGE);
-    return values.help ? 0 : 2;
+    return 2;
   }
-  const [input, output] = positionals;
   const image = await decode(input);
   const retoucher = loadRetoucher();
   const started = performance.now();

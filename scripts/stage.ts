@@ -4,7 +4,6 @@
 // fits the camera and floor, lays the pieces out and renders them. The last line is JSON:
 // {"width","height","camera":{"focalPx","pitchDeg","rollDeg","horizonY"},"pieces":[{"id","category","onFloor","box"}],"ms"}
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { ANALYSIS_MAX_SIDE } from '../core/analysis/room/downscale';
 import { STAGING_BUDGET_MAX_EUR, STAGING_STYLES, type StagingStyle } from '../core/catalog/limits';
 import { recommendStaging, toStagingProduct } from '../core/staging';
@@ -12,32 +11,22 @@ import { classifyRgba } from '../server/ai/room';
 import { ImagePool } from '../server/pool/imagePool';
 import { decodeRgba } from '../server/pool/images';
 import { productSourceFromEnv } from '../server/staging/productSource';
+import { inputOutputArgs } from './lib/cliArgs';
 import { launchChromium, serveStagingPage } from './lib/stagingPage';
 import type { StagePageInput, StagePageResult } from '../web/staging/cli/contract';
 
 const USAGE =
   'usage: npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>]\n';
 function parse(): { input: string; output: string; style: StagingStyle; budgetMax: number } | number {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      options: {
-        style: { type: 'string', default: 'auto' },
-        'budget-max': { type: 'string', default: String(STAGING_BUDGET_MAX_EUR) },
-        help: { type: 'boolean' },
-      },
-      allowPositionals: true,
-    });
-  } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  const [input, output] = positionals;
-  if (values.help || !input || !output || positionals.length !== 2) {
-    process.stderr.write(USAGE);
-    return values.help ? 0 : 2;
-  }
+  const args = inputOutputArgs(
+    {
+      style: { type: 'string', default: 'auto' },
+      'budget-max': { type: 'string', default: String(STAGING_BUDGET_MAX_EUR) },
+    },
+    USAGE,
+  );
+  if (typeof args === 'number') return args;
+  const { input, output, values } = args;
   const style = values.style as StagingStyle;
   const budgetMax = Number(values['budget-max']);
   if (!STAGING_STYLES.includes(style) || !(budgetMax >= 0)) {
