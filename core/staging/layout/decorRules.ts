@@ -99,6 +99,8 @@ const FOOTBOARD_M = 0.25;
 const THROW_FOLDS = 3;
 /** ...and in half across where it is wider than its host; each layer is this thick. */
 const THROW_LAYER_M = 0.009;
+/** Above its layers, the room its wrinkles and lumps take: cloth lying on something is not a board. */
+const THROW_RELIEF_M = 0.03;
 /** How far a throw on a real bed may be moved from the foot towards the head to find bed under it, in steps. */
 const REAL_BED_STEPS_M = [0, 0.3, 0.6, 0.9];
 /**
@@ -107,7 +109,7 @@ const REAL_BED_STEPS_M = [0, 0.3, 0.6, 0.9];
  */
 const BED_LENGTH_MAX_M = 2.2;
 
-/** The size a throw takes folded on its host: w across the host, d its folded length, h its thickness. */
+/** The size a throw takes folded on its host: w across the host, d its folded length, h its layers and relief. */
 export function foldedThrow(
   size: { w: number; h: number },
   host: PlacedPiece,
@@ -116,7 +118,7 @@ export function foldedThrow(
   return {
     w: halved ? size.w / 2 : size.w,
     d: size.h / THROW_FOLDS,
-    h: THROW_LAYER_M * THROW_FOLDS * (halved ? 2 : 1),
+    h: THROW_LAYER_M * THROW_FOLDS * (halved ? 2 : 1) + THROW_RELIEF_M,
   };
 }
 

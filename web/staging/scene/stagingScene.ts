@@ -2,6 +2,7 @@
 // camera, its environment and key light, the shadow catchers, the occluders of the furniture already there, and
 // the placed pieces (loaded once per key, moved in place when only their placement changes).
 import * as THREE from 'three';
+import { existingObstacleOf } from '../../../core/staging/layout';
 import type { LabelMap, RoomModel } from '../../../core/staging/room/types';
 import { aimKeyLight, createKeyLight, keyLightSource, type KeyLightSource } from './lighting';
 import { disposePieceModel, loadPieceModel, type PieceModel } from './models';
@@ -10,6 +11,7 @@ import { buildPhotoEnvironment, buildPhotoLightProbe, type PhotoEnvironment } fr
 import { adaptForNoEnvironment, photoCubeTexture } from './photoReflection';
 import { meanLinearLuminance, type Pixels } from './photoStats';
 import { applyRoomCamera } from './sceneCamera';
+import { restHeight } from './settle';
 import { ShadowCatcher } from './shadowCatcher';
 import type { PhotoSource, PlacedPiece, ProductModel } from './types';
 
@@ -238,6 +240,7 @@ export class StagingScene {
       o.updateMatrixWorld(true);
     }
     this.placed = pieces.filter((p) => this.loaded.has(p.key));
+    this.settleOnHosts(this.placed);
     const objects = new Map([...this.loaded].map(([key, e]) => [key, e.model.object as THREE.Object3D]));
     this.catcher.setPieces(this.placed, objects);
     fitOccludersToHosts(
@@ -247,6 +250,19 @@ export class StagingScene {
     );
     this.aim();
     return notes;
+  }
+
+  /** Textiles on our own pieces come to rest on the host's model (settle.ts). */
+  private settleOnHosts(pieces: readonly PlacedPiece[]): void {
+    for (const piece of pieces) {
+      if (!piece.on || existingObstacleOf(piece.on) !== null) continue;
+      const host = this.loaded.get(piece.on)?.model.object;
+      const self = this.loaded.get(piece.key)?.model.object;
+      const height = host && self ? restHeight(piece, host) : null;
+      if (height === null) continue;
+      self!.position.y = height;
+      self!.updateMatrixWorld(true);
+    }
   }
 
   /** The pieces' keys with their meshes, for hit tests and the box pass. */

@@ -178,34 +178,79 @@ export function throwBlanket(ctx: BuildContext): THREE.Group {
   return piece.group;
 }
 
+/** Wrinkles across a folded throw: how many, their heights (shares of its height) and half-widths (metres). */
+const THROW_WRINKLES = 6;
+const WRINKLE_HEIGHT: [number, number] = [0.2, 0.45];
+const WRINKLE_WIDTH_M: [number, number] = [0.025, 0.07];
+/** The cloth's own thickness as a share of the height it takes; its wrinkles and lumps take the rest. */
+const CLOTH_SHARE = 0.5;
+/** How deep a folded throw's ends sink into the soft bed or seat under it (share of its height), and how far in. */
+const END_SINK = 0.45;
+const END_SINK_LENGTH_M = 0.16;
 /**
- * A throw as it lies folded on a seat or across a bed's foot: a soft slab with puffed edges, a rolled fold at the
- * front and a slight sag in the middle, so it reads as cloth lying on something, not as a board.
+ * The light the cloth's hollows lose (between wrinkles, at the sunk ends): the renderer has no ambient occlusion,
+ * and under a room's soft light a wrinkle shows by its darker folds more than by its slope.
+ */
+const HOLLOW_SHADE = 0.3;
+const END_SHADE = 0.25;
+
+/**
+ * A throw as it lies folded on a seat or across a bed, in the height H its layers and relief take: a soft slab
+ * with puffed edges, a rolled fold at the front, wrinkles across it and ends that sink into the softness under
+ * them, so it reads as cloth lying on something, not as a board.
  */
 export function foldedThrow(ctx: BuildContext): THREE.Group {
   const { W, D, H, mats } = ctx;
+  const T = H * CLOTH_SHARE;
   const piece = new Piece('throw');
   const material = mats.make(mats.soft ? mats.kind : 'wool', mats.mainHex, { role: 'main' });
   // Thin at the seams: a folded blanket's edges are one layer, its middle three with air between.
-  const slab = pillow(W, D, H, 0.3, 24).rotateX(-Math.PI / 2);
+  const slab = pillow(W, D, T, 0.3, 40).rotateX(-Math.PI / 2);
   const position = slab.getAttribute('position') as THREE.BufferAttribute;
   const phase = ctx.seed * 1.7;
+  const between = ([lo, hi]: [number, number]) => lo + (hi - lo) * ctx.rand();
+  const wrinkles = Array.from({ length: THROW_WRINKLES }, () => ({
+    at: (ctx.rand() - 0.5) * W * 0.85,
+    slant: (ctx.rand() - 0.5) * 0.5,
+    height: between(WRINKLE_HEIGHT) * H,
+    width: between(WRINKLE_WIDTH_M),
+  }));
+  const shade = new Float32Array(position.count * 3);
+  const tallest = Math.max(...wrinkles.map((w) => w.height));
   for (let i = 0; i < position.count; i++) {
-    const x = position.getX(i) / W;
-    const z = position.getZ(i) / D;
-    // Soft lumps of two sizes and the middle settling lower than the edges: cloth, not a board.
+    const px = position.getX(i);
+    const pz = position.getZ(i);
+    const x = px / W;
+    const z = pz / D;
+    // Soft lumps of two sizes and the middle settling lower than the edges.
     const lump =
-      0.3 * H * Math.sin(x * Math.PI * 3 + phase) * Math.cos(z * Math.PI) +
-      0.15 * H * Math.sin(x * Math.PI * 7 + 2 * phase) * Math.sin(z * Math.PI * 2 + phase);
-    position.setY(i, position.getY(i) + lump - 0.2 * H * Math.cos(x * Math.PI));
+      0.3 * T * Math.sin(x * Math.PI * 3 + phase) * Math.cos(z * Math.PI) +
+      0.15 * T * Math.sin(x * Math.PI * 7 + 2 * phase) * Math.sin(z * Math.PI * 2 + phase);
+    // Wrinkles run across its depth, a little slanted, fading towards the folded edges.
+    let wrinkle = 0;
+    for (const w of wrinkles) {
+      const off = px - w.at - w.slant * pz;
+      wrinkle += w.height * Math.exp(-(off * off) / (2 * w.width * w.width));
+    }
+    wrinkle *= 0.55 + 0.45 * Math.cos(z * Math.PI);
+    // Its two ends fall softly into the bed or seat instead of ending in a cut edge.
+    const toEnd = W / 2 - Math.abs(px);
+    const sink = toEnd < END_SINK_LENGTH_M ? END_SINK * H * (1 - toEnd / END_SINK_LENGTH_M) ** 2 : 0;
+    position.setY(i, position.getY(i) + lump + wrinkle - sink - 0.2 * T * Math.cos(x * Math.PI));
+    const light =
+      (1 - HOLLOW_SHADE * (1 - Math.min(1, wrinkle / tallest))) * (1 - (END_SHADE * sink) / (END_SINK * H));
+    shade.fill(light, i * 3, i * 3 + 3);
     // The long edges wander a little instead of running ruler-straight.
     const wander = 0.012 * Math.sin(x * Math.PI * 5 + phase) * Math.sign(z);
     position.setZ(i, position.getZ(i) + wander);
   }
+  slab.setAttribute('color', new THREE.BufferAttribute(shade, 3));
   slab.computeVertexNormals();
-  piece.add(slab, material, [0, H / 2, 0], { name: 'throw' });
-  const roll = new THREE.CylinderGeometry(H * 0.45, H * 0.45, W * 0.985, 16).rotateZ(Math.PI / 2);
-  piece.add(roll, material, [0, H * 0.45, D / 2 - H * 0.4], { name: 'fold' });
+  const cloth = material.clone();
+  cloth.vertexColors = true;
+  piece.add(slab, cloth, [0, T / 2, 0], { name: 'throw' });
+  const roll = new THREE.CylinderGeometry(T * 0.45, T * 0.45, W * 0.985, 16).rotateZ(Math.PI / 2);
+  piece.add(roll, material, [0, T * 0.45, D / 2 - T * 0.4], { name: 'fold' });
   return piece.group;
 }
 
