@@ -21,6 +21,7 @@ import {
   polygonInside,
   polygonSegmentDistance,
   polygonsIntersect,
+  sub,
   type Pose,
 } from './geometry';
 import type { PlacedPiece, PlacementProblem } from './types';
@@ -237,6 +238,26 @@ function footHiddenByOurs(scene: Scene, draft: Draft): boolean {
   });
 }
 
+/** How far past a wall that faces the camera a piece's back may reach: two fits of one wall differ this much. */
+const PAST_WALL_M = 0.3;
+/** A wall faces the camera when its normal and the way to the camera agree this much. */
+const FACING_CAMERA = 0.7;
+
+/**
+ * Whether a piece stands past a wall that faces the camera, within the wall's seen stretch: the floor there is
+ * seen through an opening in it, a doorway into the next room, and a sofa there stands in the dining room.
+ */
+function pastAWall(scene: Scene, pose: Pose): boolean {
+  return scene.room.walls.some((wall) => {
+    const n = normalize(wall.normal);
+    if (dot(n, scene.toCamera) < FACING_CAMERA) return false;
+    const along = sub(wall.b, wall.a);
+    const back = fromLocal(pose, 0, -pose.sizeM.d / 2);
+    const t = dot(sub(back, wall.a), along) / dot(along, along);
+    return t >= 0 && t <= 1 && dot(sub(back, wall.a), n) < -PAST_WALL_M;
+  });
+}
+
 /** Whether a floor piece may stand at its draft pose: every hard rule of the stager. */
 export function canStand(scene: Scene, draft: Draft): boolean {
   const { room } = scene;
@@ -245,6 +266,7 @@ export function canStand(scene: Scene, draft: Draft): boolean {
   const atWalls = backWall(room, draft);
   if (!onSeenFloor(room, draft, atWalls)) return false;
   if (!farEnoughFromCamera(room, outer)) return false;
+  if (pastAWall(scene, draft)) return false;
   if (floorZones(room).some((zone) => polygonsIntersect(inner, zone.polygon))) return false;
   const flat = placementOf(draft.category) === 'flat';
   if (!flat && scene.photo && (coversOpening(scene, draft) || !frontOnFloor(room, draft, scene.photo)))

@@ -299,6 +299,31 @@ describe('layoutRoom: what is left out', () => {
   });
 });
 
+describe('layoutRoom: floor seen through a doorway', () => {
+  // The living room ends at a wall at z = -3 whose doorway shows the dining room's floor up to z = -6.
+  const room = boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3] });
+  const doorwayWall = { a: { x: -2.5, z: -3 }, b: { x: 2.5, z: -3 }, normal: { x: 0, z: 1 } };
+  const throughDoorway = { ...room, walls: [...room.walls, doorwayWall] };
+  const categories: CategoryId[] = ['sofa', 'plant', 'sideboard'];
+
+  it('keeps every piece in front of the wall, none in the next room', () => {
+    const result = layoutRoom(
+      throughDoorway,
+      categories.map((c) => product(c)),
+    );
+    expect(result.pieces.length).toBeGreaterThan(0);
+    for (const piece of result.pieces) expect(extent(piece).minZ).toBeGreaterThanOrEqual(-3.3);
+  });
+
+  it('uses the far floor where no wall stands before it', () => {
+    const result = layoutRoom(
+      room,
+      categories.map((c) => product(c)),
+    );
+    expect(Math.min(...result.pieces.map((p) => extent(p).minZ))).toBeLessThan(-3.3);
+  });
+});
+
 describe('layoutRoom: tables, desks and counters', () => {
   it('seats four chairs around a dining table at the wall, turned to it, with a vase and a pendant', () => {
     const room = boxRoom({ x: [-2, 2], z: [-5, 0.3] });

@@ -1,7 +1,8 @@
 // Puts the rendered layer (pieces and their shadows on transparent black) over the photo so it looks taken with
-// the same camera: softened as much as the photo is soft, given the photo's grain, then drawn source-over, which
-// leaves every photo pixel under alpha 0 exactly as it was. Works on the layer's covered box only, in plain JS
-// (a canvas blur filter on a 2048 px WebGL canvas costs seconds under a software renderer).
+// the same camera: softened as much as the photo is soft, given the photo's grain (and no colour when the photo
+// has none), then drawn source-over, which leaves every photo pixel under alpha 0 exactly as it was. Works on the
+// layer's covered box only, in plain JS (a canvas blur filter on a 2048 px WebGL canvas costs seconds under a
+// software renderer).
 import { estimateBlurSigma, estimateNoiseSigma, type Pixels } from './photoStats';
 
 /** How the render must be degraded to match the photo; measured once per photo and output size. */
@@ -12,6 +13,27 @@ export interface PhotoLook {
   softenPx: number;
   /** Output pixels per photo pixel (> 1 when the photo is upscaled; the grain then grows coarser). */
   grainScale: number;
+  /** A black-and-white photo: the pieces lose their colour too. */
+  monochrome: boolean;
+}
+
+/** The mean spread between a pixel's channels (8-bit levels) below which a photo is black and white. */
+const MONOCHROME_SPREAD = 3;
+
+/** Whether the photo has no colour: its channels agree everywhere, give or take the JPEG's rounding. */
+export function isMonochrome(photo: Pixels): boolean {
+  const { data } = photo;
+  let spread = 0;
+  let n = 0;
+  // Every 7th pixel is plenty for a mean, and 7 does not line up with 8×8 JPEG blocks.
+  for (let i = 0; i < data.length; i += 28) {
+    const r = data[i]!;
+    const g = data[i + 1]!;
+    const b = data[i + 2]!;
+    spread += Math.max(r, g, b) - Math.min(r, g, b);
+    n++;
+  }
+  return n > 0 && spread / n < MONOCHROME_SPREAD;
 }
 
 /** The antialiased render's own softness, as a Gaussian sigma in pixels. */
@@ -33,6 +55,7 @@ export function measurePhotoLook(
     noiseSigma: estimateNoiseSigma(photoAtOutput),
     softenPx: soften < 0.3 ? 0 : Math.min(MAX_SOFTEN_PX, soften),
     grainScale: Math.max(1, outputWidth / photoWidth),
+    monochrome: isMonochrome(photoAtOutput),
   };
 }
 
@@ -224,9 +247,16 @@ function grainedPatch(
         n = luma[t]! * g;
         c = chroma[t]! * g * 0.25;
       }
-      o[i] = data[j]! * scale + n + c;
-      o[i + 1] = data[j + 1]! * scale + n;
-      o[i + 2] = data[j + 2]! * scale + n - c;
+      if (look.monochrome) {
+        const y = (0.299 * data[j]! + 0.587 * data[j + 1]! + 0.114 * data[j + 2]!) * scale + n;
+        o[i] = y;
+        o[i + 1] = y;
+        o[i + 2] = y;
+      } else {
+        o[i] = data[j]! * scale + n + c;
+        o[i + 1] = data[j + 1]! * scale + n;
+        o[i + 2] = data[j + 2]! * scale + n - c;
+      }
       o[i + 3] = a;
     }
   }
