@@ -191,14 +191,15 @@ function frontOnFloor(room: RoomModel, pose: Pose, photo: PhotoEvidence): boolea
 }
 
 /**
- * Whether a standing piece would hide a window or door as the photo shows it: nearer the camera than the
- * opening's keep-free zone, a tall lamp still stands in front of the window in the picture.
+ * Whether a piece, standing or set on a top `elevationM` up, would hide a window or door as the photo shows it:
+ * nearer the camera than the opening's keep-free zone, a tall lamp still stands in front of the window in the
+ * picture.
  */
-function coversOpening(scene: Scene, pose: Pose): boolean {
+export function coversOpening(scene: Scene, pose: Pose, elevationM = 0): boolean {
   if (!scene.photo) return false;
   const corners = footprint(pose).flatMap((p) => [
-    { x: p.x, y: 0, z: p.z },
-    { x: p.x, y: pose.sizeM.h, z: p.z },
+    { x: p.x, y: elevationM, z: p.z },
+    { x: p.x, y: elevationM + pose.sizeM.h, z: p.z },
   ]);
   return (
     boxShareOnClasses(scene.room.camera, scene.photo.labels, corners, OPENING_LABELS) > OPENING_COVER_MAX

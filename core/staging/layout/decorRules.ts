@@ -4,7 +4,7 @@
 // then, where the photo's classes confirm it (onRealFurniture.ts), the real sofa, bed or side table.
 import { NEEDS_ONE_OF } from '../categories';
 import type { CategoryId } from '../types';
-import { canHang } from './constraints';
+import { canHang, coversOpening } from './constraints';
 import { existingObstacleOf } from './existing';
 import { WALL } from '../room/labels';
 import { faceGrid, graySpread, shareOnClass } from '../room/support';
@@ -68,7 +68,10 @@ function onTop(host: PlacedPiece, unit: Unit): { lx: number; lz: number } {
   };
 }
 
-/** On the first free top of the hosts the category goes with (one piece per top, and it must fit on it). */
+/**
+ * On the first free top of the hosts the category goes with (one piece per top, it must fit on it, and it must not
+ * rise in front of a window or door as the photo shows it).
+ */
 export function tabletop(ctx: RuleContext, unit: Unit): Outcome {
   const hosts = hostsOf(ctx, NEEDS_ONE_OF[unit.product.category] ?? []);
   if (!hosts.length) return realTopSpot(ctx, unit) ?? 'noAnchor';
@@ -77,12 +80,10 @@ export function tabletop(ctx: RuleContext, unit: Unit): Outcome {
     const taken = ctx.scene.placed.some((p) => p.on === host.key);
     if (taken || w > host.sizeM.w || d > host.sizeM.d) continue;
     const { lx, lz } = onTop(host, unit);
-    return {
-      ...fromLocal(host, lx, lz),
-      rotationDeg: host.rotationDeg,
-      elevationM: host.elevationM + host.sizeM.h,
-      on: host.key,
-    };
+    const at = { ...fromLocal(host, lx, lz), rotationDeg: host.rotationDeg };
+    const elevationM = host.elevationM + host.sizeM.h;
+    if (coversOpening(ctx.scene, { ...at, sizeM: unit.product.sizeM }, elevationM)) continue;
+    return { ...at, elevationM, on: host.key };
   }
   return realTopSpot(ctx, unit) ?? 'noSpace';
 }

@@ -1,10 +1,10 @@
 // What the photo adds to the stager's rules: a standing piece never hides a window as the picture shows it (a
 // rug may lie in front of one), and a piece may stand with its back to a far wall although the seen floor's
 // edge stops short of the wall's fitted foot by the rows the label map resolves there; nothing stands with its
-// foot hidden behind one of our pieces.
+// foot hidden behind one of our pieces, and a lamp on a top is judged where it stands.
 import { describe, expect, it } from 'vitest';
 import { layoutRoom } from '../../../core/staging/layout/layout';
-import { canStand, makeScene } from '../../../core/staging/layout/constraints';
+import { canStand, coversOpening, makeScene } from '../../../core/staging/layout/constraints';
 import { FLOOR, WALL, WINDOWPANE } from '../../../core/staging/room/labels';
 import type { GrayImage } from '../../../core/staging/room/lineSegments';
 import type { LabelMap } from '../../../core/staging/room/types';
@@ -92,5 +92,24 @@ describe('layoutRoom: a picture only where the wall is plain in the photo', () =
   ] as const)('hangs the artwork on a wall the photo shows %s: %s', (_name, gray, hangs) => {
     const result = layoutRoom(room, [product('artwork')], { labels: wall, gray });
     expect(result.pieces.some((p) => p.category === 'artwork')).toBe(hangs);
+  });
+});
+
+describe('coversOpening: what stands on a top is judged where it stands', () => {
+  // A window in the picture's upper half, floor in its lower half: the camera is level at 1.5 m, so the window
+  // is what lies above eye height.
+  const cam = camera({ pitchDeg: 0 });
+  const room = boxRoom({ x: [-2.5, 2.5], z: [-6, 0.3], cam });
+  const labels: LabelMap = { width: 64, height: 48, labels: new Uint8Array(64 * 48).fill(FLOOR) };
+  labels.labels.fill(WINDOWPANE, 0, 64 * 24);
+  const scene = makeScene(room, { labels, gray: flatGray(labels) });
+  const lamp = { x: 0, z: -4, rotationDeg: 0, sizeM: { w: 0.3, d: 0.3, h: 0.5 } };
+
+  it.each([
+    ['on the floor', 0, false],
+    ['on a sideboard', 0.8, false],
+    ['on a tall cabinet, rising past eye height', 1.2, true],
+  ] as const)('a lamp %s: %s', (_name, elevationM, covers) => {
+    expect(coversOpening(scene, lamp, elevationM)).toBe(covers);
   });
 });
