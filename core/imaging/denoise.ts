@@ -11,6 +11,7 @@ import { assertImage, createLike } from './types';
 import { identityCurves, type ChannelCurves, type ToneFn } from './lut';
 import { estimateNoise } from '../analysis/noise';
 import type { Histograms } from '../analysis/histogram';
+import { LUMA_B, LUMA_G, LUMA_R } from './color';
 
 export interface DenoiseOptions {
   /** Noise sigma in 8-bit luma levels, or 'auto' to measure it (analysis/noise.ts). */
@@ -40,8 +41,11 @@ export interface DenoisedFrame {
   height: number;
   /** Histograms of the filtered values with 4081 bins (1/16 level each), sampled on about maxSamples pixels. */
   histograms(maxSamples?: number): Histograms;
-  /** The filtered photo through `curves`, rounded once to 8 bits: a new image. */
-  render(curves?: ChannelCurves): RgbaImage;
+  /**
+   * The filtered photo through `curves`, rounded once to 8 bits: a new image. With `chroma`, its colour is the
+   * wide local colour of the lifted photo (see ChromaOptions).
+   */
+  render(curves?: ChannelCurves, chroma?: ChromaOptions): RgbaImage;
 }
 
 /**
@@ -65,7 +69,7 @@ export function denoisedFrame(image: RgbaImage, options: Partial<DenoiseOptions>
     width: image.width,
     height: image.height,
     histograms: (maxSamples = 1_000_000) => filter.histograms(maxSamples),
-    render: (curves = identityCurves()) => filter.render(curves),
+    render: (curves = identityCurves(), chroma) => filter.render(curves, chroma),
   };
 }
 
@@ -76,6 +80,8 @@ interface Coefficients {
   step: number;
   /** aR, bR, aG, bG, aB, bB */
   planes: Float32Array[];
+  /** The local mean of R, G and B per cell (0..255), for the colour of a lifted photo (see ChromaOptions). */
+  means: Float32Array[];
 }
 
 function coarseCoefficients(image: RgbaImage, step: number, eps: number): Coefficients {
@@ -87,15 +93,19 @@ function coarseCoefficients(image: RgbaImage, step: number, eps: number): Coeffi
   const sums = Array.from({ length: 8 }, () => new Float32Array(n));
   const [mY, mYY, mR, mG, mB, mYR, mYG, mYB] = sums;
   const counts = new Float32Array(n);
-  for (let y = 0; y < height; y++) {
+  // A cell of 6 x 6 pixels or more is measured on every second pixel of every second row: a quarter of the
+  // pixels still gives each cell nine or more samples, and this pass is the filter's most expensive one.
+  const sub = step >= 6 ? 2 : 1;
+  const cellOf = new Int32Array(width);
+  for (let x = 0; x < width; x++) cellOf[x] = Math.floor(x / step);
+  for (let y = 0; y < height; y += sub) {
     const rowCell = Math.floor(y / step) * cw;
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 4;
+    for (let x = 0, i = y * width * 4; x < width; x += sub, i += 4 * sub) {
       const r = data[i];
       const g = data[i + 1];
       const b = data[i + 2];
       const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-      const c = rowCell + Math.floor(x / step);
+      const c = rowCell + cellOf[x];
       mY[c] += l;
       mYY[c] += l * l;
       mR[c] += r;
@@ -129,7 +139,7 @@ function coarseCoefficients(image: RgbaImage, step: number, eps: number): Coeffi
     boxBlurFloat(b, cw, ch, COARSE_RADIUS);
     planes.push(a, b);
   }
-  return { width: cw, height: ch, step, planes };
+  return { width: cw, height: ch, step, planes, means: [mR, mG, mB] };
 }
 
 /** Interpolates the coefficients to every pixel of a row and evaluates the filter there. */
@@ -139,6 +149,8 @@ class RowFilter {
   private readonly r: Float32Array;
   private readonly g: Float32Array;
   private readonly b: Float32Array;
+  /** The six coefficient planes interpolated to the current row, on the coarse columns. */
+  private readonly rowPlanes: Float32Array[];
 
   constructor(
     private readonly image: RgbaImage,
@@ -151,63 +163,83 @@ class RowFilter {
     for (let x = 0; x < width; x++) {
       const u = Math.min(k.width - 1, Math.max(0, (x + 0.5) / k.step - 0.5));
       this.x0[x] = Math.max(0, Math.min(k.width - 2, Math.floor(u)));
-      this.fx[x] = Math.min(1, u - this.x0[x]);
+      // A grid one cell wide has no second neighbour: all weight on the one cell.
+      this.fx[x] = k.width > 1 ? Math.min(1, u - this.x0[x]) : 0;
     }
     this.r = new Float32Array(width);
     this.g = new Float32Array(width);
     this.b = new Float32Array(width);
+    this.rowPlanes = k.planes.map(() => new Float32Array(k.width + 1));
   }
 
   /** Filtered R, G, B of row y in 1/16 levels (unclamped) into this.r, this.g, this.b. */
   private row(y: number): void {
     const { k, image, x0, fx } = this;
     const { width, data } = image;
-    const cw = k.width;
-    const v = Math.min(k.height - 1, Math.max(0, (y + 0.5) / k.step - 0.5));
-    const y0 = Math.max(0, Math.min(k.height - 2, Math.floor(v)));
-    const fy = Math.min(1, v - y0);
-    // A grid one cell wide or high has no second neighbour: point at the same cell (its weight is 0 anyway).
-    const dx = cw > 1 ? 1 : 0;
-    const dy = k.height > 1 ? cw : 0;
-    const [aR, bR, aG, bG, aB, bB] = k.planes;
+    verticalLerp(k.planes, k.width, k.height, k.step, y, this.rowPlanes);
+    const [aR, bR, aG, bG, aB, bB] = this.rowPlanes;
     for (let x = 0; x < width; x++) {
-      const c00 = y0 * cw + x0[x];
-      const c10 = c00 + dx;
-      const c01 = c00 + dy;
-      const c11 = c01 + dx;
-      const wx = fx[x];
-      const w00 = (1 - wx) * (1 - fy);
-      const w10 = wx * (1 - fy);
-      const w01 = (1 - wx) * fy;
-      const w11 = wx * fy;
+      const c = x0[x];
+      const t = fx[x];
       const i = (y * width + x) * 4;
       const l = (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) * PRECISION;
-      this.r[x] =
-        (w00 * aR[c00] + w10 * aR[c10] + w01 * aR[c01] + w11 * aR[c11]) * l +
-        (w00 * bR[c00] + w10 * bR[c10] + w01 * bR[c01] + w11 * bR[c11]) * PRECISION;
-      this.g[x] =
-        (w00 * aG[c00] + w10 * aG[c10] + w01 * aG[c01] + w11 * aG[c11]) * l +
-        (w00 * bG[c00] + w10 * bG[c10] + w01 * bG[c01] + w11 * bG[c11]) * PRECISION;
-      this.b[x] =
-        (w00 * aB[c00] + w10 * aB[c10] + w01 * aB[c01] + w11 * aB[c11]) * l +
-        (w00 * bB[c00] + w10 * bB[c10] + w01 * bB[c01] + w11 * bB[c11]) * PRECISION;
+      this.r[x] = (aR[c] + (aR[c + 1] - aR[c]) * t) * l + (bR[c] + (bR[c + 1] - bR[c]) * t) * PRECISION;
+      this.g[x] = (aG[c] + (aG[c + 1] - aG[c]) * t) * l + (bG[c] + (bG[c + 1] - bG[c]) * t) * PRECISION;
+      this.b[x] = (aB[c] + (aB[c + 1] - aB[c]) * t) * l + (bB[c] + (bB[c + 1] - bB[c]) * t) * PRECISION;
     }
   }
 
-  render(curves: ChannelCurves): RgbaImage {
-    const { image } = this;
+  render(curves: ChannelCurves, chroma?: ChromaOptions): RgbaImage {
+    const { image, k, x0, fx, rowPlanes } = this;
     const { width, height, data } = image;
     const out = createLike(image);
     const dst = out.data;
     const lutR = preciseLut(curves.r);
     const lutG = preciseLut(curves.g);
     const lutB = preciseLut(curves.b);
+    const colour = chroma ? chromaPlanes(k, curves, chroma) : [];
+    const colourRow = colour.map(() => new Float32Array(k.width + 1));
+    const [cr, cb] = colourRow;
+    const [aR, bR, aG, bG, aB, bB] = rowPlanes;
+    // The filter is evaluated here rather than through row(): this loop touches every pixel of the photo.
     for (let y = 0; y < height; y++) {
-      this.row(y);
+      verticalLerp(k.planes, k.width, k.height, k.step, y, rowPlanes);
+      if (cr) verticalLerp(colour, k.width, k.height, k.step, y, colourRow);
       for (let x = 0, i = y * width * 4; x < width; x++, i += 4) {
-        dst[i] = lutR[preciseIndex(this.r[x])];
-        dst[i + 1] = lutG[preciseIndex(this.g[x])];
-        dst[i + 2] = lutB[preciseIndex(this.b[x])];
+        const c = x0[x];
+        const t = fx[x];
+        const l = (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) * PRECISION;
+        const r =
+          lutR[
+            preciseIndex(
+              (aR[c] + (aR[c + 1] - aR[c]) * t) * l + (bR[c] + (bR[c + 1] - bR[c]) * t) * PRECISION,
+            )
+          ];
+        const g =
+          lutG[
+            preciseIndex(
+              (aG[c] + (aG[c + 1] - aG[c]) * t) * l + (bG[c] + (bG[c + 1] - bG[c]) * t) * PRECISION,
+            )
+          ];
+        const b =
+          lutB[
+            preciseIndex(
+              (aB[c] + (aB[c + 1] - aB[c]) * t) * l + (bB[c] + (bB[c + 1] - bB[c]) * t) * PRECISION,
+            )
+          ];
+        if (cr) {
+          // The pixel's own luma with the wide local colour (see ChromaOptions).
+          const luma = LUMA_R * r + LUMA_G * g + LUMA_B * b;
+          const red = luma + cr[c] + (cr[c + 1] - cr[c]) * t;
+          const blue = luma + cb[c] + (cb[c + 1] - cb[c]) * t;
+          dst[i] = red;
+          dst[i + 1] = (luma - LUMA_R * red - LUMA_B * blue) / LUMA_G;
+          dst[i + 2] = blue;
+        } else {
+          dst[i] = r;
+          dst[i + 1] = g;
+          dst[i + 2] = b;
+        }
         dst[i + 3] = data[i + 3];
       }
     }
@@ -244,8 +276,78 @@ class RowFilter {
   }
 }
 
+/**
+ * Coarse planes interpolated to full-resolution row y (cell centres at (i + 0.5) * step - 0.5), into rows of
+ * cw + 1 values (the last repeats the last column, so a pixel may always read c + 1).
+ */
+function verticalLerp(
+  planes: readonly Float32Array[],
+  cw: number,
+  ch: number,
+  step: number,
+  y: number,
+  rows: readonly Float32Array[],
+): void {
+  const v = Math.min(ch - 1, Math.max(0, (y + 0.5) / step - 0.5));
+  const y0 = Math.max(0, Math.min(ch - 2, Math.floor(v)));
+  // A grid one cell high has no second neighbour: all weight on the one row.
+  const t = ch > 1 ? Math.min(1, v - y0) : 0;
+  const o0 = y0 * cw;
+  const o1 = ch > 1 ? o0 + cw : o0;
+  for (let p = 0; p < planes.length; p++) {
+    const plane = planes[p];
+    const row = rows[p];
+    for (let c = 0; c < cw; c++) row[c] = plane[o0 + c] + (plane[o1 + c] - plane[o0 + c]) * t;
+    row[cw] = row[cw - 1];
+  }
+}
+
+/**
+ * Colour for a photo lifted from near black: its few 8-bit levels turn into coloured blotches once lifted, and
+ * the eye resolves colour far more coarsely than brightness. So the lifted photo keeps each pixel's luma and takes
+ * its colour (red and blue minus luma) from the local mean of the input, lifted through the same curves and
+ * blurred with a box of half-width `radius` (full-resolution pixels, two passes); `keep` of that colour is kept
+ * (1: all), since a photo lifted from one or two levels has lost most of its colour and a muted honest colour
+ * reads better than invented blotches. Computed on the filter's coarse grid: no extra pass over the photo.
+ */
+export interface ChromaOptions {
+  radius: number;
+  keep: number;
+}
+
+function chromaPlanes(k: Coefficients, curves: ChannelCurves, o: ChromaOptions): Float32Array[] {
+  const n = k.width * k.height;
+  const [mR, mG, mB] = k.means;
+  const cr = new Float32Array(n);
+  const cb = new Float32Array(n);
+  // The curves tabulated like the render's, but unrounded: a cell's mean lies between the 8-bit levels.
+  const [tR, tG, tB] = [curves.r, curves.g, curves.b].map((fn) => preciseTable(fn));
+  for (let c = 0; c < n; c++) {
+    const r = tR[preciseIndex(mR[c] * PRECISION)];
+    const g = tG[preciseIndex(mG[c] * PRECISION)];
+    const b = tB[preciseIndex(mB[c] * PRECISION)];
+    const luma = LUMA_R * r + LUMA_G * g + LUMA_B * b;
+    cr[c] = (r - luma) * o.keep;
+    cb[c] = (b - luma) * o.keep;
+  }
+  const r = Math.max(1, Math.round(o.radius / k.step));
+  for (let pass = 0; pass < 2; pass++) {
+    runningBoxBlur(cr, k.width, k.height, r);
+    runningBoxBlur(cb, k.width, k.height, r);
+  }
+  return [cr, cb];
+}
+
 function preciseIndex(v: number): number {
   return v <= 0 ? 0 : v >= PRECISE_MAX ? PRECISE_MAX : (v + 0.5) | 0;
+}
+
+/** A tone function tabulated at 1/16 level steps over 0..255 (4081 entries), output in 8-bit levels unrounded. */
+function preciseTable(fn: ToneFn): Float32Array {
+  const size = PRECISE_MAX + 1;
+  const table = new Float32Array(size);
+  for (let i = 0; i < size; i++) table[i] = fn(i / (size - 1)) * 255;
+  return table;
 }
 
 /** A tone function tabulated at 1/16 level steps over 0..255 (4081 entries), 8-bit output. */
@@ -280,4 +382,24 @@ function boxBlurFloat(plane: Float32Array, width: number, height: number, r: num
       plane[y * width + x] = sum * norm;
     }
   }
+}
+
+/** In-place box blur of a plane with running sums (cost independent of r; edges repeated): wide colour blurs. */
+function runningBoxBlur(plane: Float32Array, width: number, height: number, r: number): void {
+  const line = new Float32Array(Math.max(width, height));
+  const blurLine = (start: number, stride: number, length: number) => {
+    for (let i = 0; i < length; i++) line[i] = plane[start + i * stride];
+    const last = length - 1;
+    let sum = 0;
+    for (let i = -r; i <= r; i++) sum += line[i < 0 ? 0 : i > last ? last : i];
+    const norm = 1 / (2 * r + 1);
+    for (let i = 0, at = start; i < length; i++, at += stride) {
+      plane[at] = sum * norm;
+      const add = i + r + 1;
+      const drop = i - r;
+      sum += line[add > last ? last : add] - line[drop < 0 ? 0 : drop];
+    }
+  };
+  for (let y = 0; y < height; y++) blurLine(y * width, 1, width);
+  for (let x = 0; x < width; x++) blurLine(x, width, height);
 }

@@ -8,7 +8,6 @@ import { colorCast } from '../analysis/colorCast';
 import { computeHistograms, type Histograms } from '../analysis/histogram';
 import { predictedPercentile, statsFromHistograms, type LuminanceStats } from '../analysis/luminance';
 import { estimateNoise } from '../analysis/noise';
-import { chromaDenoiseInPlace } from './chromaDenoise';
 import type { EngineStep } from './engineSteps';
 import { applyCurvesAndSaturation } from './colorGrade';
 import { denoisedFrame } from './denoise';
@@ -33,6 +32,7 @@ import {
   PRE_LIFT_TARGET_L,
 } from '../retouch/darkRooms';
 import type { Retoucher } from '../retouch/retoucher';
+import { exposureOf, isLowKey, keepChroma, LOW_KEY_SHARE, outdoorShare } from '../retouch/look';
 import { keepSkyBlue, sceneOf } from '../retouch/scene';
 import { measureWhiteCast, neutraliseWhites } from '../retouch/whites';
 
@@ -205,9 +205,10 @@ const CAST_PREVIEW_SIDE = 768;
 /**
  * 'Automatisch optimieren': the learned retouch for tone and colour (one 3D LUT per photo), with the project's
  * steps where the model falls short on listing photos: perspective only on real verticals, a denoised lift
- * before the model for very dark photos (it never saw such), a lift after it for a room it leaves dim, and
- * neutral white for white things under artificial light. All colour steps after the model are folded into its
- * table, so the full-resolution photo is read once (twice for a very dark one). Returns a new image.
+ * before the model for very dark photos (it never saw such), a lift after it for a room it leaves dim, neutral
+ * white for white things under artificial light, and the photographer's look kept outdoors and in a low-key
+ * photo (retouch/look.ts). All colour steps after the model are folded into its table, so the full-resolution
+ * photo is read once (twice for a very dark one). Returns a new image.
  */
 export function autoOptimize(
   image: RgbaImage,
@@ -223,8 +224,9 @@ export function autoOptimize(
 
   // The lift and neutral white are for dim interiors under lamp light; a photo with open sky is outdoors, and
   // its blue sky, a dusk's deep blue and its dark foreground are the photographer's look, which the learned
-  // retouch keeps (with an exterior's sky blue kept from the model's muting).
-  const { exterior, openSky } = sceneOf(image);
+  // retouch keeps (with the sky's blue kept from the model's muting, and only part of its change when the photo
+  // is well exposed).
+  const { openSky, dusk } = sceneOf(image);
 
   // Outdoors the verticals are many (a skyline, a street) and the photo is composed as it is: the frame stays;
   // the 'Perspektive' mode straightens a house front on request.
@@ -245,33 +247,36 @@ export function autoOptimize(
 
   let sample = sampleColors(current);
   const inputL = meanLightness(sample);
+  const exposure = exposureOf(sample);
+  // A dark photo without a room in it and with a lit subject is low-key on purpose: not lifted, its look kept.
+  const lowKey = inputL < DARK_INPUT_L && !openSky && isLowKey(current, exposure);
+  const liftable = !openSky && !lowKey;
 
-  if (inputL < PRE_LIFT_BELOW_L && !openSky) {
+  if (inputL < PRE_LIFT_BELOW_L && liftable) {
     const ev = Math.log2(gainToLightness(sample, PRE_LIFT_TARGET_L)) * strength;
     const lift = exposureCurves(ev);
     const noise = estimateNoise(current);
     const slope = curveSlope(lift, statsFromHistograms(computeHistograms(current)).p50);
     const denoise = Math.max(0.5, noise) * slope > 2.5 || slope > 4;
-    // Filtered at 12 bits and lifted before rounding: no amplified grain, no posterised gradients.
+    // Filtered at 12 bits and lifted before rounding: no amplified grain, no posterised gradients. A lift this
+    // strong turns the few dark 8-bit levels into coloured blotches: the colour is taken wide, the detail kept.
     const frame = denoise ? denoisedFrame(current, { sigma: noise }) : null;
+    const chroma = {
+      radius: chromaRadius(inputL) * Math.min(current.width, current.height),
+      keep: chromaKept(inputL),
+    };
     const render = (curves: ChannelCurves) =>
-      frame ? frame.render(curves) : applyCurvesAndSaturation(current, curves, 1, createLike(current));
+      frame
+        ? frame.render(curves, chroma)
+        : applyCurvesAndSaturation(current, curves, 1, createLike(current));
     // A photo this dark was taken under lamps: its cast is measured on a lifted preview (where it is visible)
     // and removed together with the lift (the model learned from photos whose white balance was roughly right).
     const preview = previewOf(current, CAST_PREVIEW_SIDE).preview;
     const cast = colorCast(applyCurvesAndSaturation(preview, lift, 1, createLike(preview)));
     const castFixed = cast.samples >= 1000 && cast.strength > 0.05;
     const gains = cast.gains.map((g) => g ** strength) as [number, number, number];
-    const lifted = render(castFixed ? chainCurves(lift, gainCurves(gains)) : lift);
+    current = render(castFixed ? chainCurves(lift, gainCurves(gains)) : lift);
     if (castFixed) steps.push('colorCast');
-    // A lift this strong turns the few dark 8-bit levels into coloured blotches; colour is blurred, detail kept.
-    current = denoise
-      ? chromaDenoiseInPlace(
-          lifted,
-          chromaRadius(inputL) * Math.min(lifted.width, lifted.height),
-          chromaKept(inputL),
-        )
-      : lifted;
     if (denoise) steps.push('noise');
     owned = true;
     steps.push('exposureUp');
@@ -284,7 +289,7 @@ export function autoOptimize(
   steps.push('learned');
   let after = throughLut(sample, lut);
 
-  if (inputL < DARK_INPUT_L && !openSky) {
+  if (inputL < DARK_INPUT_L && liftable) {
     const gain = gainToLightness(after, LIT_ROOM_L);
     if (gain > 1.02) {
       lut = liftAfter(lut, gain);
@@ -298,7 +303,10 @@ export function autoOptimize(
     lut = neutraliseWhites(lut, cast);
     steps.push('whites');
   }
-  if (exterior) lut = keepSkyBlue(lut);
+  // The photographer's look (look.ts): outdoors the sky keeps its blue and a well-exposed photo gets only part
+  // of the model's change; a low-key photo keeps its colour and gets part of it.
+  if (openSky) lut = withStrength(keepSkyBlue(lut), outdoorShare(exposure, dusk));
+  else if (lowKey) lut = withStrength(keepChroma(lut), LOW_KEY_SHARE);
   if (strength < 1) lut = withStrength(lut, strength);
 
   return { image: applyLut3d(current, lut, owned ? current : undefined), steps };

@@ -170,9 +170,11 @@ function skyBlueWeight(a: number, b: number): number {
 }
 
 /**
- * The table with the blue of an exterior's sky kept: for blue input colours, the learned retouch's lightness
- * and hue with at least KEPT_SKY_CHROMA of the input's chroma. The model learned from photos whose skies an expert often muted; a listing's
- * blue sky (or a dusk's deep blue) is what sells the house. A function of colour alone, folded into the table.
+ * The table with the blue of an open sky kept (any photo with open sky, not only an exterior: a pale sky half
+ * hidden by a tree is still the sky): for blue input colours, the learned retouch's lightness and hue with at
+ * least KEPT_SKY_CHROMA of the input's chroma. The model learned from photos whose skies an expert often muted; a
+ * listing's blue sky (or a dusk's deep blue) is what sells the house. A function of colour alone, folded into the
+ * table.
  */
 export function keepSkyBlue(lut: Lut3d): Lut3d {
   const identity = identityLut();

@@ -34,9 +34,20 @@ const TOLERATED = 1;
  * more likely sand, stone or a beige wall than white under a lamp, and keeps part of its warmth.
  */
 const MAX_SHIFT = 5;
-/** Share of the near-white chroma removed after a warm cast (see nearWhiteChroma), and after a cool one. */
+/**
+ * Share of the near-white chroma removed after a warm cast (see nearWhiteChroma), and after a cool one; in full
+ * from a cast of TOLERATED, in proportion below it: white things that are neutral on average (daylight) say the
+ * light is right, and the pale colours beside them (an overcast sky, a cream wall) are the scene's own.
+ */
 const WARM_DESATURATION = 0.85;
 const COOL_DESATURATION = 0.35;
+
+/** The near-white desaturation after a cast (see WARM_DESATURATION). */
+export function desaturationAfter(cast: { a: number; b: number }): number {
+  return (
+    (cast.b > 0 ? WARM_DESATURATION : COOL_DESATURATION) * Math.min(1, Math.hypot(cast.a, cast.b) / TOLERATED)
+  );
+}
 
 /** The cast of the white things in a (retouched) sample, or null when there is none to correct. */
 export function measureWhiteCast(sample: ColorSample): WhiteCast | null {
@@ -112,7 +123,7 @@ export function neutraliseWhites(lut: Lut3d, cast: WhiteCast): Lut3d {
     // Gains interpolated in the log domain, so half the weight is half the correction in stops.
     const gain = (k: number) => Math.pow(cast.gains[k], w);
     const [L2, A2, B2] = linearToLab(lr * gain(0), lg * gain(1), lb * gain(2));
-    const k = nearWhiteChroma(L2, Math.hypot(A2, B2), cast.b > 0 ? WARM_DESATURATION : COOL_DESATURATION);
+    const k = nearWhiteChroma(L2, Math.hypot(A2, B2), desaturationAfter(cast));
     const [fr, fg, fb] = labToLinear(L2, A2 * k, B2 * k);
     // Values beyond [0, 1] (the model's overshoot) keep their overshoot on top of the corrected colour.
     out[0] = linearToSrgb(fr) + (r - Math.min(1, Math.max(0, r)));

@@ -3,7 +3,9 @@ import { denoise, denoisedFrame } from '../../../core/imaging/denoise';
 import { exposureCurves } from '../../../core/imaging/exposure';
 import { applyCurves } from '../../../core/imaging/lut';
 import type { RgbaImage } from '../../../core/imaging/types';
-import { greyFrom, lumaOf, mean, pixel, seededGaussian, solid, std } from './synthetic';
+import { LUMA_B, LUMA_G, LUMA_R } from '../../../core/imaging/color';
+import { identityCurves } from '../../../core/imaging/lut';
+import { greyFrom, lumaOf, mean, pixel, seededGaussian, seededRandom, solid, std } from './synthetic';
 
 /** Grey `base(x, y)` plus independent Gaussian noise of `sigma` per channel. */
 function noisy(
@@ -95,5 +97,54 @@ describe('#denoisedFrame', () => {
     expect(Array.from(denoisedFrame(image, { sigma: 4 }).render().data)).toEqual(
       Array.from(denoise(image, { sigma: 4 }).data),
     );
+  });
+});
+
+// Colour for photos lifted from near black: each pixel keeps its luma, its colour is the wide local colour of the
+// lifted photo, and a near-black photo keeps only part of it.
+describe('#denoisedFrame render with chroma', () => {
+  const luma = (d: Uint8ClampedArray, p: number) => LUMA_R * d[p]! + LUMA_G * d[p + 1]! + LUMA_B * d[p + 2]!;
+
+  it('turns per-pixel colour noise into the mean colour, keeping each pixel luma', () => {
+    const image = solid(64, 64, 120, 100, 80);
+    const random = seededRandom(7);
+    for (let p = 0; p < image.data.length; p += 4) {
+      image.data[p] = 120 + Math.round((random() - 0.5) * 40);
+      image.data[p + 2] = 80 + Math.round((random() - 0.5) * 40);
+    }
+    const frame = denoisedFrame(image, { sigma: 1 });
+    const plain = frame.render();
+    const out = frame.render(identityCurves(), { radius: 16, keep: 1 });
+    let spread = 0;
+    let spreadBefore = 0;
+    for (let p = 0; p < out.data.length; p += 4) {
+      expect(Math.abs(luma(out.data, p) - luma(plain.data, p))).toBeLessThanOrEqual(1.5);
+      spread = Math.max(spread, Math.abs(out.data[p]! - out.data[p + 2]! - 40));
+      spreadBefore = Math.max(spreadBefore, Math.abs(image.data[p]! - image.data[p + 2]! - 40));
+    }
+    // Red minus blue was uniform in ±40 per pixel; now it is the mean everywhere, give or take the rounding.
+    expect(spreadBefore).toBeGreaterThan(30);
+    expect(spread).toBeLessThan(8);
+  });
+
+  it.each([
+    [1, 60],
+    [0.4, 24],
+  ])('keeps %s of the colour', (keep, redMinusBlue) => {
+    const out = denoisedFrame(solid(16, 16, 160, 120, 100), { sigma: 1 }).render(identityCurves(), {
+      radius: 4,
+      keep,
+    });
+    expect(out.data[0]! - out.data[2]!).toBeCloseTo(redMinusBlue, -0.5);
+  });
+
+  it('takes the colour after the curves: a lifted near-black colour keeps its hue', () => {
+    // Levels 3, 2, 1: a warm near-black that a 5-stop lift makes a visible brown.
+    const dark = solid(40, 40, 3, 2, 1);
+    const lift = exposureCurves(5);
+    const out = denoisedFrame(dark, { sigma: 0.5 }).render(lift, { radius: 8, keep: 1 });
+    const plain = applyCurves(dark, lift);
+    expect(pixel(out, 20, 20)[0]).toBeGreaterThan(pixel(out, 20, 20)[2]! + 10);
+    expect(Math.abs(pixel(out, 20, 20)[0]! - pixel(plain, 20, 20)[0]!)).toBeLessThanOrEqual(2);
   });
 });
