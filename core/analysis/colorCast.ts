@@ -37,10 +37,24 @@ const normalise = (g: [number, number, number]): [number, number, number] => {
   return [g[0] / y, g[1] / y, g[2] / y];
 };
 
+/** Calls `visit` with the sRGB codes of every `step`-th pixel of every `step`-th row. */
+function forEachSample(
+  { width, height, data }: RgbaImage,
+  step: number,
+  visit: (r: number, g: number, b: number) => void,
+): void {
+  for (let y = 0; y < height; y += step) {
+    for (let x = 0; x < width; x += step) {
+      const i = (y * width + x) * 4;
+      visit(data[i], data[i + 1], data[i + 2]);
+    }
+  }
+}
+
 export function colorCast(image: RgbaImage, options: Partial<ColorCastOptions> = {}): ColorCast {
   assertImage(image);
   const o = { ...defaultColorCastOptions, ...options };
-  const { width, height, data } = image;
+  const { width, height } = image;
   const step = Math.max(1, Math.ceil(Math.sqrt((width * height) / o.maxSamples)));
   // Grey-world over midtones (not crushed, not clipped), and a luma histogram to find the bright patch.
   let sr = 0;
@@ -48,23 +62,17 @@ export function colorCast(image: RgbaImage, options: Partial<ColorCastOptions> =
   let sb = 0;
   let n = 0;
   const lumaHist = new Uint32Array(256);
-  for (let y = 0; y < height; y += step) {
-    for (let x = 0; x < width; x += step) {
-      const i = (y * width + x) * 4;
-      const r = data[i];
-      const g = data[i + 1];
-      const b = data[i + 2];
-      const l = lumaCode(r, g, b);
-      lumaHist[l]++;
-      if (l < 12 || r === 255 || g === 255 || b === 255) continue;
-      const hi = Math.max(r, g, b);
-      if (hi - Math.min(r, g, b) > o.maxSaturation * hi) continue;
-      sr += SRGB_TO_LINEAR[r];
-      sg += SRGB_TO_LINEAR[g];
-      sb += SRGB_TO_LINEAR[b];
-      n++;
-    }
-  }
+  forEachSample(image, step, (r, g, b) => {
+    const l = lumaCode(r, g, b);
+    lumaHist[l]++;
+    if (l < 12 || r === 255 || g === 255 || b === 255) return;
+    const hi = Math.max(r, g, b);
+    if (hi - Math.min(r, g, b) > o.maxSaturation * hi) return;
+    sr += SRGB_TO_LINEAR[r];
+    sg += SRGB_TO_LINEAR[g];
+    sb += SRGB_TO_LINEAR[b];
+    n++;
+  });
   if (n === 0 || sr === 0 || sg === 0 || sb === 0) return { gains: [1, 1, 1], strength: 0, samples: n };
   const grey = normalise([1 / sr, 1 / sg, 1 / sb]);
   // White patch: the brightest 3 % of pixels that are not clipped in any channel.
@@ -79,19 +87,13 @@ export function colorCast(image: RgbaImage, options: Partial<ColorCastOptions> =
   let wg = 0;
   let wb = 0;
   let wn = 0;
-  for (let y = 0; y < height; y += step) {
-    for (let x = 0; x < width; x += step) {
-      const i = (y * width + x) * 4;
-      const r = data[i];
-      const g = data[i + 1];
-      const b = data[i + 2];
-      if (r === 255 || g === 255 || b === 255 || lumaCode(r, g, b) < cut) continue;
-      wr += SRGB_TO_LINEAR[r];
-      wg += SRGB_TO_LINEAR[g];
-      wb += SRGB_TO_LINEAR[b];
-      wn++;
-    }
-  }
+  forEachSample(image, step, (r, g, b) => {
+    if (r === 255 || g === 255 || b === 255 || lumaCode(r, g, b) < cut) return;
+    wr += SRGB_TO_LINEAR[r];
+    wg += SRGB_TO_LINEAR[g];
+    wb += SRGB_TO_LINEAR[b];
+    wn++;
+  });
   let gains = grey;
   if (wn > 0 && wr > 0 && wg > 0 && wb > 0) {
     const white = normalise([1 / wr, 1 / wg, 1 / wb]);
