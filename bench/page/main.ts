@@ -86,7 +86,7 @@ async function run(
   const stages: EngineProgress['stage'][] = [];
   const started = performance.now();
   try {
-    const result = await engine.enhance(
+    const result = await engine.processPhoto(
       options.signal,
       { imageId: String(started), blob, modeIds, strength: options.strength },
       (progress) => {

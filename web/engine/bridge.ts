@@ -1,4 +1,4 @@
-// The engine as the app sees it: enhance(signal, request, onProgress) returns a JPEG without EXIF, or rejects with
+// The engine as the app sees it: processPhoto(signal, request, onProgress) returns a JPEG without EXIF, or rejects with
 // an EngineError that fails only that photo. It owns the workers (one per core, started on first use,
 // terminated when a job is cancelled or after idling); screens never touch a Worker (CONVENTIONS.md 2 and 3).
 
@@ -20,7 +20,7 @@ import type {
 
 export { isEngineError } from './errors';
 
-export interface EnhanceRequest {
+export interface PhotoRequest {
   imageId: string;
   blob: Blob;
   /** Device mode ids (see core/catalog `isDeviceMode`); applied in catalogue order whatever order they come in. */
@@ -29,7 +29,7 @@ export interface EnhanceRequest {
   strength?: number;
 }
 
-export interface EnhanceResult {
+export interface PhotoResult {
   /** image/jpeg without any metadata. */
   blob: Blob;
   width: number;
@@ -52,11 +52,11 @@ export interface ImageEngine {
    * Queues one photo. Rejects with EngineError (code 'cancelled' when `signal` aborts: a running job's worker is
    * terminated then), or with RangeError when a mode id is not a device mode (a bug in the caller).
    */
-  enhance(
+  processPhoto(
     signal: AbortSignal | undefined,
-    request: EnhanceRequest,
+    request: PhotoRequest,
     onProgress?: (progress: EngineProgress) => void,
-  ): Promise<EnhanceResult>;
+  ): Promise<PhotoResult>;
   /** Terminates every worker; pending jobs reject with 'cancelled'. */
   dispose(): void;
 }
@@ -109,7 +109,7 @@ export const startImageWorker: ImageWorkerFactory = (onCrash, lend) => {
     // A job that names its codecs keeps them (the benchmark compares both).
     run: async (job, onProgress, freeSlots) => {
       const { choice } = await sessionCodecs(() => api.probeCodecs(), gone);
-      return api.enhance(
+      return api.processPhoto(
         { ...job, shareRows: freeSlots > 0, codecs: job.codecs ?? choice },
         proxy(onProgress),
         proxy(lend),
@@ -145,11 +145,11 @@ export function createEngineWith(
     idleTimeoutMs: options.idleTimeoutMs,
   });
 
-  async function enhance(
+  async function processPhoto(
     signal: AbortSignal | undefined,
-    request: EnhanceRequest,
+    request: PhotoRequest,
     onProgress: (progress: EngineProgress) => void = () => {},
-  ): Promise<EnhanceResult> {
+  ): Promise<PhotoResult> {
     const modeIds = planDeviceModes(request.modeIds);
     const report = (stage: EngineStage, fraction: number) =>
       onProgress({ imageId: request.imageId, stage, fraction });
@@ -163,5 +163,5 @@ export function createEngineWith(
     return { blob, width, height, notes, timings };
   }
 
-  return { pool, enhance, dispose: () => pool.dispose() };
+  return { pool, processPhoto, dispose: () => pool.dispose() };
 }

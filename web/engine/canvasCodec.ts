@@ -6,7 +6,7 @@
 import { analysisSize } from '../../core/analysis/room/downscale';
 import type { AcceptedImageType } from '../../core/upload/sniffImageType';
 import type { RgbaImage } from '../../core/imaging/types';
-import type { Codec } from './enhance';
+import type { Codec } from './photoJob';
 
 /**
  * JPEG qualities, one per use. They differ because the uses do: what the user keeps must not lose detail,

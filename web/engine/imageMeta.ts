@@ -100,7 +100,7 @@ function webpNeeds(b: Uint8Array): DecodeNeeds {
   return { orientation: 1, browserOnly };
 }
 
-/** Reads the header segments of a photo (the first bytes of the file are enough, as for enhance.ts inspect). */
+/** Reads the header segments of a photo (the first bytes of the file are enough, as for photoJob.ts inspect). */
 export function decodeNeeds(bytes: Uint8Array, type: AcceptedImageType): DecodeNeeds {
   switch (type) {
     case 'image/jpeg':

@@ -9,7 +9,7 @@ import { helpWithBands, reusingSharedFrames, sharedFrameMaker, withBandLending }
 import { canvasCodec, decodeOptions, decodeRgba, JPEG_QUALITY } from './canvasCodec';
 import { BROWSER_CODECS, formatOf, type CodecChoice, type CodecName } from './codecChoice';
 import { measureCodecs } from './codecProbe';
-import { enhanceJob, type Codec } from './enhance';
+import { photoJob, type Codec } from './photoJob';
 import { modeRunnerFor } from './learnedRetouch';
 import { decodeWithImageDecoder } from './webCodecsDecode';
 import type { ImageWorkerApi } from './protocol';
@@ -53,7 +53,7 @@ function codecFor(
 }
 
 const api: ImageWorkerApi = {
-  enhance: async (job, onProgress, lend) => {
+  processPhoto: async (job, onProgress, lend) => {
     let runMode;
     try {
       runMode = await modeRunnerFor(job.modeIds, job.strength);
@@ -64,7 +64,7 @@ const api: ImageWorkerApi = {
     const codec = codecFor(job.codecs ?? BROWSER_CODECS, job.shareRows === true, used);
     const outcome = await withBandLending(lend, () =>
       reusingSharedFrames(
-        () => enhanceJob(job, { codec, runMode }, onProgress),
+        () => photoJob(job, { codec, runMode }, onProgress),
         (outcome) => outcome.ok,
       ),
     );

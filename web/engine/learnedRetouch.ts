@@ -6,7 +6,7 @@ import classifierUrl from '../../models/image-adaptive-3dlut/classifier.bin?url'
 import lutsUrl from '../../models/image-adaptive-3dlut/luts.bin?url';
 import { runDeviceMode } from '../../core/imaging/pipeline';
 import { retoucherFromFiles, type Retoucher } from '../../core/retouch/retoucher';
-import type { ModeRunner } from './enhance';
+import type { ModeRunner } from './photoJob';
 
 /**
  * The weight files' URLs in the build (content-hashed names below /assets/).

@@ -53,7 +53,7 @@ export interface ImageWorkerApi {
    * One photo. `lend` offers rows of its heavy kernels to the pool's idle workers (core/imaging/bands; frames in
    * shared memory cross by reference), which run them through `help`.
    */
-  enhance(
+  processPhoto(
     job: WorkerJob,
     onProgress: (progress: WorkerProgress) => void,
     lend: (offer: BandOffer) => void,

@@ -2,8 +2,8 @@
 // server's builtin provider runs), then encoded without metadata. The codec comes in as a parameter, so this
 // runs in Node tests (sharp) as in the retouch worker (canvas).
 import { removeClutter, type Stroke } from '../../core/declutter';
-import type { Codec } from './enhance';
-import { inspect } from './enhance';
+import type { Codec } from './photoJob';
+import { inspect } from './photoJob';
 
 export interface RetouchJob {
   blob: Blob;

@@ -82,7 +82,7 @@ export function createServices(
     engine: {
       async runDeviceModes(signal, image) {
         engine ??= createImageEngine();
-        const result = await engine.enhance(signal, image);
+        const result = await engine.processPhoto(signal, image);
         return { blob: result.blob, notes: result.notes };
       },
     },

@@ -36,7 +36,7 @@ describe('#createEngineWith', () => {
   it("lends a running photo's kernel rows to the idle workers (starting them), not to the busy one", () => {
     const { factory, started, lends } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>();
     const engine = createEngineWith(factory, { workers: 2 });
-    void engine.enhance(undefined, { imageId: 'a', blob: photo, modeIds: ['brighten'] }).catch(() => {});
+    void engine.processPhoto(undefined, { imageId: 'a', blob: photo, modeIds: ['brighten'] }).catch(() => {});
     const offer = {
       job: { kind: 'lut3d', nodes: new Float32Array(0), src: EMPTY, dst: EMPTY },
       control: new Int32Array(2),
@@ -49,11 +49,11 @@ describe('#createEngineWith', () => {
     engine.dispose();
   });
 
-  describe('#enhance', () => {
+  describe('#processPhoto', () => {
     it('sends the photo and the modes in processing order, and returns the worker result', async () => {
       const { factory, started } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>(ok);
       const engine = createEngineWith(factory);
-      const result = await engine.enhance(undefined, {
+      const result = await engine.processPhoto(undefined, {
         imageId: 'img-1',
         blob: photo,
         modeIds: ['sharpen', 'brighten', 'warmerTones', 'brighten'],
@@ -74,7 +74,7 @@ describe('#createEngineWith', () => {
       const { factory, started } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>();
       const engine = createEngineWith(factory);
       const seen: EngineProgress[] = [];
-      const done = engine.enhance(undefined, { imageId: 'a', blob: photo, modeIds: ['brighten'] }, (p) =>
+      const done = engine.processPhoto(undefined, { imageId: 'a', blob: photo, modeIds: ['brighten'] }, (p) =>
         seen.push(p),
       );
       expect(seen).toEqual([{ imageId: 'a', stage: 'queued', fraction: 0 }]);
@@ -107,7 +107,7 @@ describe('#createEngineWith', () => {
       }));
       const engine = createEngineWith(factory);
       const error = await engine
-        .enhance(undefined, { imageId: 'a', blob: photo, modeIds: [] })
+        .processPhoto(undefined, { imageId: 'a', blob: photo, modeIds: [] })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(EngineError);
       expect(error).toMatchObject({ code, germanMessage: german, message: `${code}: x` });
@@ -120,8 +120,8 @@ describe('#createEngineWith', () => {
       );
       const engine = createEngineWith(factory);
       const results = await Promise.allSettled([
-        engine.enhance(undefined, { imageId: 'broken', blob: new Blob([]), modeIds: ['brighten'] }),
-        engine.enhance(undefined, { imageId: 'fine', blob: photo, modeIds: ['brighten'] }),
+        engine.processPhoto(undefined, { imageId: 'broken', blob: new Blob([]), modeIds: ['brighten'] }),
+        engine.processPhoto(undefined, { imageId: 'fine', blob: photo, modeIds: ['brighten'] }),
       ]);
       expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
       expect(started).toHaveLength(1);
@@ -132,7 +132,11 @@ describe('#createEngineWith', () => {
       const { factory, started } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>(ok);
       const engine = createEngineWith(factory);
       await expect(
-        engine.enhance(undefined, { imageId: 'a', blob: photo, modeIds: ['brighten', 'declutter', 'nope'] }),
+        engine.processPhoto(undefined, {
+          imageId: 'a',
+          blob: photo,
+          modeIds: ['brighten', 'declutter', 'nope'],
+        }),
       ).rejects.toThrow(new RangeError('Not device modes: declutter, nope'));
       expect(started).toHaveLength(0);
       engine.dispose();
@@ -142,8 +146,8 @@ describe('#createEngineWith', () => {
       const { factory, started } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>();
       const engine = createEngineWith(factory, { workers: 1 });
       const controller = new AbortController();
-      const first = engine.enhance(controller.signal, { imageId: 'a', blob: photo, modeIds: [] });
-      const second = engine.enhance(undefined, { imageId: 'b', blob: photo, modeIds: ['sharpen'] });
+      const first = engine.processPhoto(controller.signal, { imageId: 'a', blob: photo, modeIds: [] });
+      const second = engine.processPhoto(undefined, { imageId: 'b', blob: photo, modeIds: ['sharpen'] });
       controller.abort();
       await expect(first).rejects.toMatchObject({ code: 'cancelled' });
       expect(started[0]!.terminated).toBe(true);
@@ -157,7 +161,7 @@ describe('#createEngineWith', () => {
       const { factory, started } = fakeWorkers<WorkerJob, WorkerOutcome, WorkerProgress>();
       const engine = createEngineWith(factory, { workers: 3 });
       for (const id of ['a', 'b', 'c', 'd'])
-        void engine.enhance(undefined, { imageId: id, blob: photo, modeIds: [] }).catch(() => {});
+        void engine.processPhoto(undefined, { imageId: id, blob: photo, modeIds: [] }).catch(() => {});
       await flush();
       expect(started).toHaveLength(3);
       expect(engine.pool.queued).toBe(1);

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Codec } from '../../../web/engine/enhance';
+import type { Codec } from '../../../web/engine/photoJob';
 import { retouchJob } from '../../../web/engine/retouchJob';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../shared/fixtures');

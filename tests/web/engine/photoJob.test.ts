@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from '../../../core/catalog';
 import { runDeviceMode } from '../../../core/imaging/pipeline';
 import type { RgbaImage } from '../../../core/imaging/types';
-import { enhanceJob, HEADER_BYTES, inspect, type Codec, type ModeRunner } from '../../../web/engine/enhance';
+import { photoJob, HEADER_BYTES, inspect, type Codec, type ModeRunner } from '../../../web/engine/photoJob';
 import type { WorkerProgress } from '../../../web/engine/protocol';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../../shared/fixtures');
@@ -104,12 +104,12 @@ describe('#inspect', () => {
   });
 });
 
-describe('#enhanceJob', () => {
+describe('#photoJob', () => {
   it('decodes, runs the modes in the given order, encodes, and reports the stages in order', async () => {
     const { codec, calls } = sharpCodec();
     const log: string[] = [];
     const progress: WorkerProgress[] = [];
-    const outcome = await enhanceJob(
+    const outcome = await photoJob(
       { blob: new Blob([bedroom]), modeIds: ['brighten', 'sharpen'] },
       { codec, runMode: redder(log) },
       (p) => progress.push(p),
@@ -136,7 +136,7 @@ describe('#enhanceJob', () => {
   it('with the real kernels: brighten and autoOptimize lift a dark photo, and autoOptimize says what it did', async () => {
     const dark = await sharp(resolve(FIXTURES, 'photos/canon-dslr.jpg')).resize(600).jpeg().toBuffer();
     const { codec } = sharpCodec();
-    const outcome = await enhanceJob(
+    const outcome = await photoJob(
       { blob: new Blob([new Uint8Array(dark)]), modeIds: ['brighten', 'autoOptimize'] },
       { codec, runMode: runDeviceMode },
     );
@@ -153,7 +153,7 @@ describe('#enhanceJob', () => {
 
   it('with no modes it re-encodes the photo as it is', async () => {
     const { codec } = sharpCodec();
-    const outcome = await enhanceJob({ blob: new Blob([bedroom]), modeIds: [] }, { codec, runMode: noModes });
+    const outcome = await photoJob({ blob: new Blob([bedroom]), modeIds: [] }, { codec, runMode: noModes });
     expect(outcome).toMatchObject({ ok: true, width: 720, height: 480, notes: [] });
   });
 
@@ -172,7 +172,7 @@ describe('#enhanceJob', () => {
     const { codec, calls } = sharpCodec();
     const progress: WorkerProgress[] = [];
     expect(
-      await enhanceJob({ blob, modeIds: ['brighten'] }, { codec, runMode: noModes }, (p) => progress.push(p)),
+      await photoJob({ blob, modeIds: ['brighten'] }, { codec, runMode: noModes }, (p) => progress.push(p)),
     ).toEqual({
       ok: false,
       code,
@@ -191,7 +191,7 @@ describe('#enhanceJob', () => {
       },
       encode: async () => new Blob([]),
     };
-    const outcome = await enhanceJob(
+    const outcome = await photoJob(
       { blob: claimedJpeg(10_000, 5_000), modeIds: [] },
       { codec, runMode: noModes },
     );
@@ -204,7 +204,7 @@ describe('#enhanceJob', () => {
     const corrupt = Buffer.from(bedroom);
     const sos = corrupt.indexOf(Buffer.from([0xff, 0xda]));
     corrupt.fill(0xff, sos, corrupt.length); // the scan data is gone: libjpeg cannot decode it
-    const outcome = await enhanceJob(
+    const outcome = await photoJob(
       { blob: new Blob([corrupt]), modeIds: ['brighten'] },
       { codec, runMode: noModes },
     );
@@ -217,7 +217,7 @@ describe('#enhanceJob', () => {
       throw new RangeError('Array buffer allocation failed');
     };
     expect(
-      await enhanceJob({ blob: new Blob([bedroom]), modeIds: ['brighten'] }, { codec, runMode: throwing }),
+      await photoJob({ blob: new Blob([bedroom]), modeIds: ['brighten'] }, { codec, runMode: throwing }),
     ).toEqual({
       ok: false,
       code: 'processingFailed',
@@ -228,10 +228,7 @@ describe('#enhanceJob', () => {
       encode: () => Promise.reject(new Error('encoder gave up')),
     };
     expect(
-      await enhanceJob(
-        { blob: new Blob([bedroom]), modeIds: [] },
-        { codec: failingEncoder, runMode: noModes },
-      ),
+      await photoJob({ blob: new Blob([bedroom]), modeIds: [] }, { codec: failingEncoder, runMode: noModes }),
     ).toEqual({
       ok: false,
       code: 'processingFailed',
@@ -246,7 +243,7 @@ describe('#enhanceJob', () => {
     expect(png.length).toBeLessThan(MAX_FILE_BYTES);
     const { codec, calls } = sharpCodec();
     expect(
-      await enhanceJob({ blob: new Blob([new Uint8Array(png)]), modeIds: [] }, { codec, runMode: noModes }),
+      await photoJob({ blob: new Blob([new Uint8Array(png)]), modeIds: [] }, { codec, runMode: noModes }),
     ).toMatchObject({
       ok: false,
       code: 'tooManyPixels',

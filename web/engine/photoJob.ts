@@ -26,7 +26,7 @@ export type ModeRunner = (
   options?: { mayOverwrite?: boolean },
 ) => { image: RgbaImage; steps: readonly EngineStep[] };
 
-export interface EnhanceDeps {
+export interface PhotoJobDeps {
   codec: Codec;
   runMode: ModeRunner;
   now?: () => number;
@@ -55,9 +55,9 @@ export async function inspect(
   return readImageSize(new Uint8Array(await blob.arrayBuffer()));
 }
 
-export async function enhanceJob(
+export async function photoJob(
   job: WorkerJob,
-  deps: EnhanceDeps,
+  deps: PhotoJobDeps,
   onProgress: (progress: WorkerProgress) => void = () => {},
 ): Promise<WorkerOutcome> {
   const now = deps.now ?? (() => performance.now());
