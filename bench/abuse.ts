@@ -1,15 +1,16 @@
-// `npm run bench:abuse [-- --seconds 60] [--root <tree>]`: the server under hostile load, on loopback only. The
-// real server (this tree, or another checkout to compare) runs as its own process with the builtin provider and
-// TRUST_PROXY=1, so three callers come from three networks (X-Forwarded-For): one sends 24 MB hostile JSON bodies
-// back to back (`[[[…`, `[],[],…` and one valid 24 MB data: URL), one floods the free modes with 50 MP photos
-// (generated with sharp) from many connections, and a signed-in host runs paid calls (Entrümpeln on a cluttered
-// kitchen of the shared fixtures). Measured: GET /api/health's latency throughout, each paid call's status and time,
-// the visitors' refusals (the probe and the hostile client run in threads of their own, so the bench's busy loop
-// never slows them), and the server process's resident memory (idle after warm-up, peak, settled after the
-// flood). Bounded: the flood lasts `--seconds`, then every call is awaited; the run takes a few minutes. Prints
+// `npm run bench:abuse [-- --seconds 60] [--root <tree>] [--clients-nice 10]`: the server under hostile load, on
+// loopback only. The real server (this tree, or another checkout to compare) runs as its own process with the
+// builtin provider and TRUST_PROXY=1, so three callers come from three networks (X-Forwarded-For): one sends 24 MB
+// hostile JSON bodies back to back (`[[[…`, `[],[],…` and one valid 24 MB data: URL), one floods the free modes
+// with 50 MP photos (generated with sharp) from many connections, and a signed-in host runs paid calls (Entrümpeln
+// on a cluttered kitchen of the shared fixtures). Measured: GET /api/health's latency throughout, each paid call's
+// status and time, the visitors' refusals (the probe and the hostile client run in threads of their own, so the
+// bench's busy loop never slows them), and the server process's resident memory (idle after warm-up, peak, settled
+// after the flood). The flood's senders run at nice `--clients-nice` (0: the server's priority), the probe at the
+// server's. Bounded: the flood lasts `--seconds`, then every call is awaited; the run takes a few minutes. Prints
 // figures, then as the very last line one JSON object.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, setPriority, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
@@ -115,6 +116,16 @@ const HEALTH_PROBE = `
     parentPort.postMessage({ ms: times, failed });
   })();`;
 
+/** Lowers the calling thread's scheduling priority (Linux: a nice value is a thread's own; threads it starts inherit it). */
+function lowerThisThread(nice: number): void {
+  if (process.platform !== 'linux' || nice <= 0) return;
+  try {
+    setPriority(0, nice);
+  } catch {
+    // Not allowed here: the clients keep the server's priority (the figures then include their CPU).
+  }
+}
+
 /** Runs a client's code in a worker thread and resolves with the one message it sends when done. */
 function inThread<T>(code: string, workerData: Record<string, unknown>): Promise<T> {
   const worker = new Worker(code, { eval: true, workerData });
@@ -172,8 +183,13 @@ function tally(statuses: readonly number[]): Record<string, number> {
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { root: { type: 'string', default: REPO }, seconds: { type: 'string', default: '60' } },
+    options: {
+      root: { type: 'string', default: REPO },
+      seconds: { type: 'string', default: '60' },
+      'clients-nice': { type: 'string', default: '10' },
+    },
   });
+  const clientsNice = Number(values['clients-nice']);
   const root = resolve(values.root ?? REPO);
   const floodMs = Number(values.seconds) * 1000;
   const dir = mkdtempSync(join(tmpdir(), 'raumglanz-bench-abuse-'));
@@ -181,6 +197,8 @@ async function main(): Promise<void> {
     // The bench's three callers each name their network; on loopback they would share one.
     TRUST_PROXY: '1',
     AUTH_RATE_LIMIT: '1000',
+    // The host pays for every call of the run: a 402 would measure its balance, not the server's fairness.
+    STARTING_CREDITS: '1000',
   });
   const pid = child.pid!;
   let peakRssMb = 0;
@@ -217,6 +235,12 @@ async function main(): Promise<void> {
 
     const until = Date.now() + floodMs;
     const running = () => Date.now() < until;
+    // The health probe runs in a thread of its own, so the bench's own busy event loop (it sends the flood) never
+    // delays a probe's timing. It starts first: a thread keeps the priority it was started with.
+    const probing = inThread<{ ms: number[]; failed: number }>(HEALTH_PROBE, { url, ms: floodMs });
+    // The flood's senders (this thread and the hostile client's, started below) run at a lower priority: an
+    // attacker's CPU is on another machine, not the server's competition for this one's two cores.
+    lowerThisThread(clientsNice);
     const visitorStatuses: number[] = [];
     const visitors = Array.from({ length: VISITOR_CONNECTIONS }, async () => {
       const photos = Array.from({ length: PHOTOS_PER_REQUEST }, () => large);
@@ -238,9 +262,6 @@ async function main(): Promise<void> {
       bytes: HOSTILE_BYTES,
       network: HOSTILE_NETWORK,
     });
-    // The health probe runs in a thread of its own, so the bench's own busy event loop (it sends the flood) never
-    // delays a probe's timing.
-    const probing = inThread<{ ms: number[]; failed: number }>(HEALTH_PROBE, { url, ms: floodMs });
     // The host's paid calls, one after another, from a few seconds into the flood (once the pool is full); a
     // refused one waits a second before the next, as the web client's outbox would.
     const paidResults: { status: number; ms: number }[] = [];
@@ -259,6 +280,7 @@ async function main(): Promise<void> {
       host,
     ]);
     const floodPeakRssMb = peakRssMb;
+    const loadAverageAtEnd = loadavg()[0] ?? 0;
     console.log(`flood over after ${((floodMs + 0) / 1000).toFixed(0)} s; every call answered`);
 
     // Settling: the memory the flood left behind, after a quiet half minute with a health check every 2 s (as an
@@ -295,6 +317,7 @@ async function main(): Promise<void> {
       JSON.stringify({
         root,
         floodSeconds: floodMs / 1000,
+        clientsNice,
         healthP50Ms: percentile(health, 0.5),
         healthP99Ms: percentile(health, 0.99),
         healthMaxMs: percentile(health, 1),
@@ -311,6 +334,8 @@ async function main(): Promise<void> {
         peakRssMb: floodPeakRssMb,
         idleRssMb,
         settledRssMb,
+        // The machine's load when the flood ended: on a shared machine, other processes' CPU shows in every time.
+        loadAverage1m: Math.round(loadAverageAtEnd * 10) / 10,
       }),
     );
   } finally {

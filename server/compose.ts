@@ -13,7 +13,8 @@ import type { Env } from './env';
 import type { Logger } from './logger';
 import { aiRouteBuilder } from './middleware/aiRoute';
 import { bodyAdmission, BODY_LIMITS } from './middleware/bodyAdmission';
-import { photoBudget, pixelBudget } from './middleware/pixelBudget';
+import { brokenBodies } from './middleware/brokenBodies';
+import { budgetLeft, photoBudget, pixelBudget, type PixelBudgetOptions } from './middleware/pixelBudget';
 import { aiRateLimit, DEFAULT_AI_RATE_LIMITS, ipKey } from './middleware/rateLimit';
 import { createSharedCounters } from './middleware/sharedCounters';
 import type { PaidScope, TaskPlanner } from './paid/batch';
@@ -66,20 +67,20 @@ export function composeDeps(input: AppInput): AppDeps {
     },
     MAX_UPLOAD_FILES * MAX_FILE_BYTES,
   );
-  const analysisPixels = pixelBudget({
+  const analysisBudget: PixelBudgetOptions = {
     name: 'pixels',
     pixelsPerMinute: env.ANALYZE_MEGAPIXELS_PER_MINUTE * 1_000_000,
     unknownPixels: ANALYSIS_MAX_PIXELS,
     counters,
     key: visitorKey,
-  });
-  const freeModePixels = photoBudget({
+  };
+  const freeModesBudget: PixelBudgetOptions = {
     name: 'free-mode-pixels',
     pixelsPerMinute: env.FREE_MODES_MEGAPIXELS_PER_MINUTE * 1_000_000,
     unknownPixels: MAX_PIXELS,
     counters,
     key: visitorKey,
-  });
+  };
 
   return {
     env,
@@ -97,9 +98,12 @@ export function composeDeps(input: AppInput): AppDeps {
         analyze: limit('analyze'),
         suggestions: limit('suggestions'),
       },
-      analysisPixels,
-      freeModePixels,
-      route: aiRouteBuilder(userIdOf, imagePool, photoBodies),
+      analysisPixels: pixelBudget(analysisBudget),
+      analysisBudgetLeft: budgetLeft(analysisBudget),
+      freeModePixels: photoBudget(freeModesBudget),
+      // A visitor's every call is free, so a spent budget refuses its next one unread; a member's may be paid.
+      freeModesBudgetLeft: budgetLeft(freeModesBudget, async (req) => (await userIdOf(req)) === null),
+      route: aiRouteBuilder(userIdOf, imagePool, photoBodies, brokenBodies(counters, visitorKey)),
       enhancement: createEnhancementService({ ...paid, provider, imagePool }),
       suggestions: createSuggestionsService({ ...paid, provider, imagePool }),
       analysis: createAnalysisService({ provider, imagePool }),

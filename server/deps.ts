@@ -63,8 +63,12 @@ export interface AiDeps {
   limiters: Record<keyof AiRateLimits, RequestHandler>;
   /** The visitor's analysis pixels per minute (middleware/pixelBudget.ts): reads the parsed body's photos. */
   analysisPixels: RequestHandler;
+  /** Refuses a caller whose analysis budget is spent before its body is read. */
+  analysisBudgetLeft: RequestHandler;
   /** The visitor's free-mode pixels per minute: the enhancement service counts a call it priced free. */
   freeModePixels: PhotoBudget;
+  /** Refuses a visitor whose free-modes budget is spent before its body is read. */
+  freeModesBudgetLeft: RequestHandler;
   /** Builds an AI route's handler chain (middleware/aiRoute.ts). */
   route: AiRoute;
   enhancement: EnhancementService;

@@ -1,13 +1,15 @@
 // Per-visitor budgets of photo pixels per minute for the free server calls: the analysis calls (room analysis,
-// suggestions; the middleware reads the JSON body's photos) and the free server modes (counted by the enhancement
-// service once it has priced the call free): the request rate limit alone let one address send 30 requests of 30
-// photos a minute. Pixels are read from each photo's header (core/upload/imageSize.ts) before anything decodes;
-// past the budget the call answers 429 RATE_LIMITED with Retry-After, like every other limit. Counters are fixed
+// suggestions; the middleware counts the photos of the body photoBody.ts read) and the free server modes (counted
+// by the enhancement service once it has priced the call free): the request rate limit alone let one address send
+// 30 requests of 30 photos a minute. Pixels are read from each photo's header (core/upload/imageSize.ts) before
+// anything decodes; past the budget the call answers 429 RATE_LIMITED with Retry-After, like every other limit, and
+// a caller whose budget is spent is refused before its next body is read (budgetLeft). Counters are fixed
 // one-minute windows in the database (middleware/sharedCounters.ts), so server replicas share each budget.
 import type { Request, RequestHandler } from 'express';
 import { MAX_PIXELS } from '../../core/catalog/limits';
 import { readImageSize } from '../../core/upload/imageSize';
 import { ApiError } from '../errors';
+import { photosOf } from './photoBody';
 import { RATE_LIMITED_MESSAGE } from './rateLimit';
 import type { SharedCounters } from './sharedCounters';
 
@@ -26,15 +28,6 @@ export interface PixelBudgetOptions {
 export type PhotoBudget = (req: Request, photos: readonly Buffer[]) => Promise<void>;
 
 const WINDOW_MS = 60_000;
-/** Enough base64 for any header: JPEG's size sits behind EXIF (APP1 is at most 64 KB). */
-const HEADER_BASE64_CHARS = 96 * 1024;
-
-/** Header pixels of a data: URL photo, without decoding more than its first bytes. */
-function headerPixels(dataUrl: unknown, unknownPixels: number): number {
-  if (typeof dataUrl !== 'string') return 0;
-  const start = dataUrl.indexOf(',') + 1;
-  return photoPixels(Buffer.from(dataUrl.slice(start, start + HEADER_BASE64_CHARS), 'base64'), unknownPixels);
-}
 
 /** Header pixels of a photo's bytes; `unknownPixels` when the header cannot be read. */
 function photoPixels(bytes: Buffer, unknownPixels: number): number {
@@ -46,29 +39,57 @@ function photoPixels(bytes: Buffer, unknownPixels: number): number {
   return pixels > MAX_PIXELS ? 0 : pixels;
 }
 
+/** 429 until the budget's window ends. */
+function spent(expiresAt: number | undefined): ApiError {
+  const resetAt = expiresAt ?? Date.now() + WINDOW_MS;
+  const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+  return new ApiError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, {
+    retryAfterSeconds,
+    reason: 'PIXEL_BUDGET',
+  });
+}
+
 function pixelCounter(options: PixelBudgetOptions): (req: Request, pixels: number) => Promise<void> {
   return async (req, pixels) => {
     const key = `${options.name}:${await options.key(req)}`;
     // Refused requests use none of the budget: the pixels are added only while the total stays within it.
     const added = await options.counters.addWithin(key, WINDOW_MS, pixels, options.pixelsPerMinute);
     if (added) return;
-    const running = await options.counters.get(key);
-    const resetAt = running?.expiresAt ?? Date.now() + WINDOW_MS;
-    const retryAfterSeconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
-    throw new ApiError(429, 'RATE_LIMITED', RATE_LIMITED_MESSAGE, {
-      retryAfterSeconds,
-      reason: 'PIXEL_BUDGET',
-    });
+    throw spent((await options.counters.get(key))?.expiresAt);
   };
 }
 
-/** The budget over a JSON body's `imageDataUrls` (the analysis calls), before the route decodes any of them. */
+/**
+ * Less than this left of a budget counts as spent: no photo of use fits (the analysis photos are about 1 MP), and
+ * reading a body (up to 25 MB) only to refuse it afterwards is what a flood of over-budget callers would cost.
+ */
+const SPENT_BELOW_PIXELS = 1_000_000;
+
+/**
+ * Refuses (429, before the body is read) a caller whose budget has less than SPENT_BELOW_PIXELS left. `applies`
+ * says whether the budget is the caller's at all (the free modes' is a visitor's: a member's call may be paid).
+ */
+export function budgetLeft(
+  options: PixelBudgetOptions,
+  applies: (req: Request) => Promise<boolean> = async () => true,
+): RequestHandler {
+  return async (req, _res, next) => {
+    if (!(await applies(req))) return next();
+    const running = await options.counters.get(`${options.name}:${await options.key(req)}`);
+    if (running && running.hits > options.pixelsPerMinute - SPENT_BELOW_PIXELS) {
+      return next(spent(running.expiresAt));
+    }
+    next();
+  };
+}
+
+/** The budget over the photos of the body the route read (the analysis calls), before any of them is decoded. */
 export function pixelBudget(options: PixelBudgetOptions): RequestHandler {
   const count = pixelCounter(options);
   return async (req, _res, next) => {
-    const urls: unknown = (req.body as { imageDataUrls?: unknown } | undefined)?.imageDataUrls;
-    if (!Array.isArray(urls) || urls.length === 0) return next();
-    const pixels = urls.reduce<number>((sum, url) => sum + headerPixels(url, options.unknownPixels), 0);
+    const photos = photosOf(req);
+    if (photos.length === 0) return next();
+    const pixels = photos.reduce((sum, bytes) => sum + photoPixels(bytes, options.unknownPixels), 0);
     try {
       await count(req, pixels);
     } catch (error) {

@@ -21,6 +21,7 @@ import { ApiError } from '../errors';
 import type { Logger } from '../logger';
 import { admit, nextToRun, type HeldTask, type WorkTag } from './admission';
 import type { TaskInput, TaskKind, TaskOutput, TaskReply, TaskRequest } from './tasks';
+import { laterThreadsLowered } from './threadPriority';
 import { isRgbaImage, wholeBuffer } from './transfer';
 
 export interface ImagePoolOptions {
@@ -61,6 +62,12 @@ interface Entry extends HeldTask {
   shed: (error: ApiError) => void;
 }
 
+/** The image threads' nice value (worker.ts sets its own), given to the helper threads their work starts. */
+const IMAGE_THREAD_NICE = 10;
+
+/** Young generation of each image thread, in MB (see piscina() below). */
+const WORKER_YOUNG_GENERATION_MB = 12;
+
 /** Work outside any tagged request (a script, a queue worker's job): paid, and no owner's share applies. */
 const UNTAGGED: WorkTag = { priority: 'paid' };
 
@@ -87,6 +94,9 @@ export class ImagePool {
   private refused = 0;
   private readonly kinds = new Map<TaskKind, { completed: number; threadIds: Set<number> }>();
 
+  /** Lowers the helper threads sharp starts for image work (threadPriority.ts). */
+  private readonly lowerHelpers = laterThreadsLowered(IMAGE_THREAD_NICE);
+
   constructor(options: ImagePoolOptions = {}) {
     this.threads = options.concurrency || availableParallelism();
     this.maxQueued = options.maxQueued ?? 16;
@@ -108,9 +118,14 @@ export class ImagePool {
    * Runs one task in a worker thread. Refused at once (503, or 429 past the owner's share) when admission says so;
    * a waiting free task may later be shed (503) for paid work. Every image among the input's own fields is lent:
    * its pixels move to the worker and back into the same image object, so the caller keeps using it afterwards,
-   * but must not read it while the task runs (its data is empty meanwhile).
+   * but must not read it while the task runs (its data is empty meanwhile). Buffers in `moved` go to the worker
+   * for good (a body read once): the caller's views of them are empty afterwards.
    */
-  run<K extends TaskKind>(kind: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
+  run<K extends TaskKind>(
+    kind: K,
+    input: TaskInput<K>,
+    moved: readonly ArrayBuffer[] = [],
+  ): Promise<TaskOutput<K>> {
     const tag = this.tags.getStore() ?? UNTAGGED;
     const capacity = { threads: this.threads, maxQueued: this.maxQueued };
     const decision = admit(this.held, tag, capacity);
@@ -130,7 +145,7 @@ export class ImagePool {
     const entry: Entry = { id: this.nextId++, ...tag, running: false, start, shed };
     this.held.push(entry);
     const work = turn
-      .then(() => this.execute(kind, input))
+      .then(() => this.execute(kind, input, moved))
       .finally(() => {
         this.drop(entry);
         this.pending.delete(work);
@@ -140,11 +155,17 @@ export class ImagePool {
     return work;
   }
 
-  private async execute<K extends TaskKind>(kind: K, input: TaskInput<K>): Promise<TaskOutput<K>> {
+  private async execute<K extends TaskKind>(
+    kind: K,
+    input: TaskInput<K>,
+    moved: readonly ArrayBuffer[],
+  ): Promise<TaskOutput<K>> {
     const { loans, lent } = loansOf(input);
     const request: TaskRequest = { kind, input, lent };
+    const transferList = [...lent, ...moved.filter((buffer) => !lent.includes(buffer))];
     try {
-      const reply = (await this.piscina().run(request, { transferList: lent })) as TaskReply;
+      const reply = (await this.piscina().run(request, { transferList })) as TaskReply;
+      this.lowerHelpers();
       for (const { image, index } of loans) image.data = new Uint8ClampedArray(reply.lent[index]!);
       if (!reply.ok) throw Object.assign(new Error(reply.error.message), reply.error);
       this.count(kind, reply.threadId);
@@ -219,6 +240,10 @@ export class ImagePool {
         filename: BOOTSTRAP,
         workerData: { tsxApi: tsxApiUrl(), entry: WORKER_ENTRY },
         minThreads: this.threads,
+        // A small young generation per thread (V8's default lets each grow to 48 MB): image data lives outside the
+        // heap, so the threads' short-lived objects are small, and two threads' full nurseries were 70 MB of the
+        // server's peak under load (README, memory budget).
+        resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
         maxThreads: this.threads,
         // Our own admission above decides who waits; piscina's queue only holds what we admitted.
         maxQueue: Infinity,

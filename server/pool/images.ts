@@ -116,11 +116,6 @@ async function encodeResult(pool: ImagePool, result: ProviderImage): Promise<Buf
   return checked.jpeg();
 }
 
-/** The bytes of a base64 data: URL (the contract has already checked its form). */
-export function dataUrlBytes(dataUrl: string): Buffer {
-  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
-}
-
 export function jpegDataUrl(jpeg: Buffer): string {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }

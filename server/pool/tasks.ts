@@ -7,10 +7,15 @@ import type { Detection } from '../../core/analysis/room/types';
 import { removeClutter, type DeclutterModeId, type Stroke } from '../../core/declutter';
 import type { RgbaImage } from '../../core/imaging/types';
 import { runOperations, type OperationId } from '../ai/builtin/operations';
+import { removeAtRemovalSize } from '../ai/builtin/removalScale';
 import { imageStats } from '../ai/builtin/stats';
 import { decodeToRgba, inspectUpload, rgbaToJpeg, uploadToJpeg } from './codec';
+import { readPhotoBody, type PhotoBodyKind, type PhotoBodySource } from './photoBody';
 
 export const TASKS = {
+  /** An image route's large body read into fields and photo bytes (photoBody.ts), off the server's thread. */
+  photoBody: ({ kind, source }: { kind: PhotoBodyKind; source: PhotoBodySource }) =>
+    readPhotoBody(kind, source),
   /** An upload's size as sharp reads it, after one trial decode (images.ts checkImage). */
   inspect: ({ bytes, maxPixels }: { bytes: Uint8Array; maxPixels: number }) =>
     inspectUpload(bytes, maxPixels),
@@ -43,6 +48,21 @@ export const TASKS = {
     mode: DeclutterModeId;
     strokes?: readonly Stroke[];
   }) => removeClutter(image, detections, mode, strokes),
+  /**
+   * One removal round of a photo of any size (removalScale.ts): the copy at REMOVAL_SIDE, its fill, and the fill
+   * brought back into the photo, all in the worker.
+   */
+  removeClutterScaled: ({
+    image,
+    detections,
+    mode,
+    strokes = [],
+  }: {
+    image: RgbaImage;
+    detections: readonly Detection[];
+    mode: DeclutterModeId;
+    strokes?: readonly Stroke[];
+  }) => removeAtRemovalSize(image, detections, mode, strokes),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskKind = keyof typeof TASKS;

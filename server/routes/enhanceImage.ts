@@ -4,18 +4,13 @@
 // cozyFurnishing answers 307 so the client opens virtual staging. The service prices, charges and runs it.
 import { Router } from 'express';
 import { MAX_UPLOAD_FILES } from '../../core/catalog';
-import {
-  EnhanceFields,
-  STAGING_REDIRECT_STATUS,
-  type StagingRedirectBody,
-} from '../../core/contract/enhance';
+import { STAGING_REDIRECT_STATUS, type StagingRedirectBody } from '../../core/contract/enhance';
 import type { ApiRouterFactory } from '../deps';
 import { ApiError } from '../errors';
 import type { AiRouteSteps } from '../middleware/aiRoute';
-import { IMAGE_JSON_LIMIT } from '../middleware/jsonBody';
 import { filesOf } from '../middleware/multipartImages';
+import { photoBodyOf } from '../middleware/photoBody';
 import { wantsStaging } from '../services/enhancement';
-import { dataUrlBytes } from '../pool/images';
 
 export const STAGING_REDIRECT: StagingRedirectBody = {
   error: 'redirect',
@@ -28,8 +23,9 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
     limiter: ai.limiters.enhance,
     // Not 'required': a free call (core/catalog prices it with the provider's capabilities) needs no account.
     user: 'optional',
-    // imageUrls as data: URLs in JSON, or the photos as multipart files (whose own limits apply).
-    json: IMAGE_JSON_LIMIT,
+    budgetLeft: ai.freeModesBudgetLeft,
+    // imageUrls as data: URLs in JSON (or a multipart field), or the photos as multipart files (their own limits).
+    photos: 'enhance',
     upload: [
       { name: 'image', maxCount: 1 },
       { name: 'images', maxCount: MAX_UPLOAD_FILES },
@@ -41,14 +37,13 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
   router.post(
     '/enhance-image',
     ai.route(steps, async (req, { signal, userId, idempotencyKey, requestId }) => {
-      const fields = EnhanceFields.parse(req.body ?? {});
+      const { fields, photos: urls } = photoBodyOf(req, 'enhance');
       if (wantsStaging(fields.selectedModes)) {
         return { status: STAGING_REDIRECT_STATUS, body: STAGING_REDIRECT };
       }
 
       const single = filesOf(req, 'image');
       const batch = filesOf(req, 'images');
-      const urls = fields.imageUrls ?? [];
       const sources = [single, batch, urls].filter((list) => list.length > 0).length;
       if (sources !== 1) {
         throw new ApiError(
@@ -58,8 +53,7 @@ export const enhanceImageRouter: ApiRouterFactory = ({ ai }) => {
           { reason: sources === 0 ? 'NO_IMAGES' : 'SEVERAL_IMAGE_FIELDS' },
         );
       }
-      const images =
-        urls.length > 0 ? urls.map(dataUrlBytes) : [...single, ...batch].map((file) => file.buffer);
+      const images = urls.length > 0 ? urls : [...single, ...batch].map((file) => file.buffer);
       return ai.enhancement.runServerModes(
         {
           userId,

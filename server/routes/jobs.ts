@@ -5,6 +5,7 @@ import { Router } from 'express';
 import { JobId } from '../../core/contract/jobs';
 import type { ApiRouterFactory } from '../deps';
 import { ApiError } from '../errors';
+import { sendJson } from '../jsonAnswer';
 import { answerOf } from '../paid/queue/awaitJob';
 
 export const jobsRouter: ApiRouterFactory = ({ ai }) => {
@@ -16,7 +17,7 @@ export const jobsRouter: ApiRouterFactory = ({ ai }) => {
     if (!id.success) throw new ApiError(404, 'NOT_FOUND', 'No such job');
     const answer = answerOf(id.data, await ai.jobs.look(id.data, userId));
     if (answer.headers) res.set(answer.headers);
-    res.status(answer.status).json(answer.body);
+    await sendJson(res, answer.status, answer.body);
   });
   return router;
 };

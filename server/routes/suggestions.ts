@@ -2,10 +2,8 @@
 // allowed, rate limited) and POST /api/implement-suggestions (charged per image on the openai provider, so then it
 // needs a signed-in user and an Idempotency-Key; free on builtin).
 import { Router } from 'express';
-import { GenerateSuggestionsRequest, ImplementSuggestionsRequest } from '../../core/contract/suggestions';
 import type { ApiRouterFactory } from '../deps';
-import { IMAGE_JSON_LIMIT } from '../middleware/jsonBody';
-import { dataUrlBytes } from '../pool/images';
+import { photoBodyOf } from '../middleware/photoBody';
 
 export const suggestionsRouter: ApiRouterFactory = ({ ai }) => {
   const router = Router();
@@ -13,11 +11,15 @@ export const suggestionsRouter: ApiRouterFactory = ({ ai }) => {
   router.post(
     '/generate-suggestions',
     ai.route(
-      { limiter: ai.limiters.suggestions, json: IMAGE_JSON_LIMIT, budget: ai.analysisPixels },
+      {
+        limiter: ai.limiters.suggestions,
+        budgetLeft: ai.analysisBudgetLeft,
+        photos: 'generateSuggestions',
+        budget: ai.analysisPixels,
+      },
       async (req, { signal }) => {
-        const body = GenerateSuggestionsRequest.parse(req.body ?? {});
-        const images = body.imageDataUrls.map(dataUrlBytes);
-        return { status: 200, body: await ai.suggestions.generate(images, body.roomTypes, signal) };
+        const { fields, photos } = photoBodyOf(req, 'generateSuggestions');
+        return { status: 200, body: await ai.suggestions.generate(photos, fields.roomTypes, signal) };
       },
     ),
   );
@@ -28,18 +30,19 @@ export const suggestionsRouter: ApiRouterFactory = ({ ai }) => {
       {
         limiter: ai.limiters.suggestions,
         user: 'optional',
-        json: IMAGE_JSON_LIMIT,
+        budgetLeft: ai.analysisBudgetLeft,
+        photos: 'implementSuggestions',
         budget: ai.analysisPixels,
         idempotencyKey: true,
       },
       async (req, { signal, userId, idempotencyKey, requestId }) => {
-        const body = ImplementSuggestionsRequest.parse(req.body ?? {});
+        const { fields, photos } = photoBodyOf(req, 'implementSuggestions');
         return ai.suggestions.implement(
           {
             userId,
             idempotencyKey,
-            images: body.imageUrls.map(dataUrlBytes),
-            suggestions: body.suggestions,
+            images: photos,
+            suggestions: fields.suggestions,
             requestId,
           },
           signal,

@@ -3,25 +3,24 @@
 // section 9 names it, so the dialog can say how many credits it needs whatever went wrong.
 import { Router } from 'express';
 import { STAGING_CREDITS } from '../../core/catalog';
-import { VirtualStagingRequest, type StagingErrorBody } from '../../core/contract/staging';
+import type { StagingErrorBody } from '../../core/contract/staging';
 import type { ApiRouterFactory } from '../deps';
 import { isExpectedBusy, toErrorResponse } from '../errors';
-import { IMAGE_JSON_LIMIT } from '../middleware/jsonBody';
-import { dataUrlBytes } from '../pool/images';
+import { photoBodyOf } from '../middleware/photoBody';
 
 export const virtualStagingRouter: ApiRouterFactory = ({ ai, logger }) => {
   const router = Router();
   router.post(
     '/virtual-staging',
     ai.route(
-      { limiter: ai.limiters.enhance, user: 'optional', json: IMAGE_JSON_LIMIT, idempotencyKey: true },
+      { limiter: ai.limiters.enhance, user: 'optional', photos: 'staging', idempotencyKey: true },
       async (req, call) => {
         try {
-          const request = VirtualStagingRequest.parse(req.body ?? {});
-          const image = dataUrlBytes(request.imageBase64);
-          return request.action === 'analyze'
-            ? await ai.staging.analyze(request, image, call)
-            : await ai.staging.apply(request, image, call);
+          const { fields, photos } = photoBodyOf(req, 'staging');
+          const [image, staged] = photos as [Buffer, Buffer?];
+          return fields.action === 'analyze'
+            ? await ai.staging.analyze(fields, image, call)
+            : await ai.staging.apply(fields, image, staged, call);
         } catch (error) {
           if (call.signal.aborted) throw error;
           const { status, body } = toErrorResponse(error);

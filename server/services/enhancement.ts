@@ -182,7 +182,11 @@ export function createEnhancementService(deps: EnhancementDeps): EnhancementServ
           userId: request.userId,
           idempotencyKey: request.idempotencyKey,
           scope: 'enhance',
-          fingerprint: fingerprint([modeIds.join(','), roomType ?? '', ...images.map((img) => img.bytes)]),
+          // Only a charged call keeps one (its key's); hashing a free call's 50 MP photos would only cost the loop.
+          fingerprint:
+            price.total > 0
+              ? fingerprint([modeIds.join(','), roomType ?? '', ...images.map((img) => img.bytes)])
+              : '',
           perImageCredits: price.perImage,
           reason: `enhance: ${modeIds.join(', ')}`,
           signal,

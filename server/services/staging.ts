@@ -34,13 +34,7 @@ import { fingerprint } from '../paid/fingerprint';
 import { insufficientCreditsError, type Ledger } from '../paid/ledger';
 import type { ImagePool } from '../pool/imagePool';
 import type { Answer } from '../answer';
-import {
-  checkImage,
-  dataUrlBytes,
-  encodeProviderResult,
-  jpegDataUrl,
-  type CheckedImage,
-} from '../pool/images';
+import { checkImage, encodeProviderResult, jpegDataUrl, type CheckedImage } from '../pool/images';
 
 export interface StagingCall {
   userId: string | null;
@@ -50,10 +44,19 @@ export interface StagingCall {
   requestId?: string;
 }
 
+/** The requests without their photos (the route hands those over as bytes). */
+export type AnalyzeStagingFields = Omit<AnalyzeStagingRequest, 'imageBase64'>;
+export type ApplyStagingFields = Omit<ApplyStagingRequest, 'imageBase64' | 'stagedImageBase64'>;
+
 export interface StagingService {
-  analyze(request: AnalyzeStagingRequest, image: Buffer, call: StagingCall): Promise<Answer>;
-  /** `image` is the original photo's bytes; the device's staging comes in `request.stagedImageBase64`. */
-  apply(request: ApplyStagingRequest, image: Buffer, call: StagingCall): Promise<Answer>;
+  analyze(request: AnalyzeStagingFields, image: Buffer, call: StagingCall): Promise<Answer>;
+  /** `image` is the original photo's bytes, `staged` the device's staging (stagedImageBase64) when it sent one. */
+  apply(
+    request: ApplyStagingFields,
+    image: Buffer,
+    staged: Buffer | undefined,
+    call: StagingCall,
+  ): Promise<Answer>;
 }
 
 export interface StagingDeps extends PaidBatchDeps {
@@ -200,9 +203,9 @@ export function createStagingService(deps: StagingDeps): StagingService {
       return { status: 200, body };
     },
 
-    async apply(request, bytes, { userId, idempotencyKey, signal, requestId }) {
+    async apply(request, bytes, stagedBytes, { userId, idempotencyKey, signal, requestId }) {
       signedIn(userId);
-      if (!request.stagedImageBase64 && deps.renderer.name === 'builtin') {
+      if (!stagedBytes && deps.renderer.name === 'builtin') {
         throw new ApiError(
           422,
           'STAGING_RENDERS_ON_DEVICE',
@@ -210,9 +213,7 @@ export function createStagingService(deps: StagingDeps): StagingService {
         );
       }
       const image = await checkImage(imagePool, bytes);
-      const staged = request.stagedImageBase64
-        ? await checkStagedImage(imagePool, dataUrlBytes(request.stagedImageBase64))
-        : undefined;
+      const staged = stagedBytes ? await checkStagedImage(imagePool, stagedBytes) : undefined;
       const ids = request.selectedProducts.map((p) => p.id);
       const items = await source.byIds(ids);
       const unknown = ids.filter((id) => !items.some((item) => item.id === id));

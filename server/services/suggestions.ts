@@ -153,7 +153,9 @@ export function createSuggestionsService(
           userId: request.userId,
           idempotencyKey: request.idempotencyKey,
           scope: 'implement',
-          fingerprint: fingerprint([request.suggestions.join('\n'), ...images.map((img) => img.bytes)]),
+          // Only a charged call keeps one (its key's): a free call's photos are not hashed on the loop.
+          fingerprint:
+            price > 0 ? fingerprint([request.suggestions.join('\n'), ...images.map((img) => img.bytes)]) : '',
           // An image no suggestion applies to is given back unchanged, and free.
           perImageCredits: lines.map((mine) => (mine.length > 0 ? price : 0)),
           reason: `implement suggestions (${request.suggestions.length})`,

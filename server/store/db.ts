@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database, Dialect } from './database';
 import { migrate } from './migrate';
@@ -35,6 +35,32 @@ export async function openDatabase(
   return db;
 }
 
+/** Distinct SQL texts whose statements are kept (the app has a few dozen; better-auth's vary a little). */
+const MAX_STATEMENTS = 500;
+
+/**
+ * The connection as Kysely sees it, with each SQL text prepared once: Kysely prepares every query anew, and under
+ * a flood of refused requests (each counts a rate limit and looks up its session) preparing took the event loop
+ * longer than running the statements. Safe to share: the connection runs one statement at a time (Kysely's mutex,
+ * and better-sqlite3 is synchronous), and SQLite prepares a statement again by itself after a schema change.
+ */
+function preparedOnce(raw: BetterSqlite3.Database): SqliteDatabase {
+  const statements = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => raw.close(),
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = raw.prepare(text);
+        // Past the bound, the text prepared first makes room (a one-off query, most likely).
+        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value!);
+        statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 function openSqlite(path: string): Database {
   const inMemory = path === ':memory:' || path === '';
   if (!inMemory) mkdirSync(dirname(path), { recursive: true });
@@ -52,7 +78,7 @@ function openSqlite(path: string): Database {
   }
   // Kysely's SQLite driver lends its one connection to one caller at a time (a mutex), so a transaction's
   // statements never interleave with another request's on the same handle.
-  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) });
+  const kysely = new Kysely<Schema>({ dialect: new SqliteDialect({ database: preparedOnce(raw) }) });
   const current = new AsyncLocalStorage<Kysely<Schema>>();
   return makeDatabase('sqlite', kysely, current, {
     begin: (fn) =>

@@ -1,11 +1,13 @@
 // The removal's working size: the copy it fills at, and the fill brought back into the full photo (unit cases
-// on drawn images), and the builtin removal on a 12 MP kitchen (the fixture kitchen 97 enlarged), which fills at
-// REMOVAL_SIDE and still changes nothing outside its mask.
+// on drawn images), the same round as one image pool task (removeClutterScaled, the same pixels as the passes on
+// the server's thread), and the builtin removal on a 12 MP kitchen (the fixture kitchen 97 enlarged), which fills
+// at REMOVAL_SIDE and still changes nothing outside its mask.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Detection } from '../../core/analysis/room/types';
 import type { RemovedClutter } from '../../core/declutter';
 import { createImage, type RgbaImage } from '../../core/imaging/types';
 import { clutterOfModes, declutterRgba, poolObjectDetector } from '../../server/ai/builtin/declutter';
@@ -114,6 +116,40 @@ describe('fillAtFullSize', () => {
     const same = removal(full, copy);
     expect(await fillAtFullSize(copy, copy, same)).toBe(same);
   });
+});
+
+describe('removeClutterScaled (one pool task)', () => {
+  it('fills a 12 MP photo like the banded passes on the server thread, and lends the photo back', async () => {
+    const full = grey(4200, 2800, 120);
+    // A dark bottle on the grey wall, where the detector would have boxed it.
+    for (let y = 1200; y < 1600; y++) full.data.fill(20, (y * 4200 + 3000) * 4, (y * 4200 + 3100) * 4);
+    for (let p = 3; p < full.data.length; p += 4) full.data[p] = 255;
+    const before = full.data.slice();
+    const bottle: Detection = {
+      label: 'bottle',
+      score: 0.9,
+      box: { x: 2980 / 4200, y: 1180 / 2800, width: 140 / 4200, height: 440 / 2800 },
+    };
+    const copy = await removalCopy(full);
+    const onLoop = await fillAtFullSize(
+      full,
+      copy,
+      await testImagePool.run('removeClutter', { image: copy, detections: [bottle], mode: 'declutter' }),
+    );
+    const inPool = await testImagePool.run('removeClutterScaled', {
+      image: full,
+      detections: [bottle],
+      mode: 'declutter',
+    });
+    expect(inPool.removed.map((o) => o.label)).toEqual(['bottle']);
+    expect(inPool.removed).toEqual(onLoop.removed);
+    expect([inPool.image.width, inPool.image.height]).toEqual([4200, 2800]);
+    expect(Buffer.compare(Buffer.from(inPool.mask), Buffer.from(onLoop.mask))).toBe(0);
+    expect(Buffer.compare(Buffer.from(inPool.image.data), Buffer.from(onLoop.image.data))).toBe(0);
+    // The bottle is gone: its middle is wall grey again.
+    expect(inPool.image.data[(1400 * 4200 + 3050) * 4]).toBeGreaterThan(80);
+    expect(Buffer.compare(Buffer.from(full.data), Buffer.from(before))).toBe(0);
+  }, 60_000);
 });
 
 describe('declutterRgba on a 12 MP kitchen', () => {

@@ -1,9 +1,16 @@
 // The size the removal fills at, and the way back: a large photo's fill runs on a copy whose long side is
 // REMOVAL_SIDE, and only the filled pixels come back into the full photo, scaled up and blended at the mask's
-// edge; every other pixel stays the photo's own. Both passes run on the server's thread in bands with a yield
-// between them (no pool task composites two images), and the way back costs the removed area, not the photo.
+// edge; every other pixel stays the photo's own. The way back costs the removed area, not the photo. Each pass is
+// a sequence of bands: removeAtRemovalSize runs copy, fill and way back as one image pool task (a worker, no
+// yields); removalCopy and fillAtFullSize run the same bands on the server's thread with a yield between them.
 import { areaAverageRows } from '../../../core/analysis/room/downscale';
-import type { RemovedClutter } from '../../../core/declutter';
+import {
+  removeClutter,
+  type DeclutterModeId,
+  type RemovedClutter,
+  type Stroke,
+} from '../../../core/declutter';
+import type { Detection } from '../../../core/analysis/room/types';
 import type { RgbaImage } from '../types';
 
 /**
@@ -18,8 +25,59 @@ const BAND_PIXELS = 1 << 17;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** A pass of bands: it yields after each band and returns its result. */
+type Bands<T> = Generator<void, T, void>;
+
+/** Runs the bands on the server's thread, yielding to the event loop between them. */
+async function onLoop<T>(bands: Bands<T>): Promise<T> {
+  for (;;) {
+    const band = bands.next();
+    if (band.done) return band.value;
+    await yieldToLoop();
+  }
+}
+
+/** Runs the bands straight through (in a worker, where nothing else waits for the thread). */
+function straight<T>(bands: Bands<T>): T {
+  for (;;) {
+    const band = bands.next();
+    if (band.done) return band.value;
+  }
+}
+
 /** `image` itself when it fits REMOVAL_SIDE, else an area-averaged copy that does. */
-export async function removalCopy(image: RgbaImage, side = REMOVAL_SIDE): Promise<RgbaImage> {
+export function removalCopy(image: RgbaImage, side = REMOVAL_SIDE): Promise<RgbaImage> {
+  return onLoop(copyBands(image, side));
+}
+
+/**
+ * The removal done on `copy` (removalCopy of `full`) as a removal of `full` (see fillBands), on the server's
+ * thread in bands.
+ */
+export function fillAtFullSize(
+  full: RgbaImage,
+  copy: RgbaImage,
+  removal: RemovedClutter,
+): Promise<RemovedClutter> {
+  return onLoop(fillBands(full, copy, removal));
+}
+
+/**
+ * One removal round at the removal's size in one go: the copy, core/declutter's fill on it and the fill brought
+ * back into `image` (the image pool's 'removeClutterScaled' task, so a 50 MP photo's passes never run on the
+ * server's thread).
+ */
+export function removeAtRemovalSize(
+  image: RgbaImage,
+  detections: readonly Detection[],
+  mode: DeclutterModeId,
+  strokes: readonly Stroke[] = [],
+): RemovedClutter {
+  const copy = straight(copyBands(image, REMOVAL_SIDE));
+  return straight(fillBands(image, copy, removeClutter(copy, detections, mode, strokes)));
+}
+
+function* copyBands(image: RgbaImage, side: number): Bands<RgbaImage> {
   const scale = Math.min(1, side / Math.max(image.width, image.height));
   if (scale === 1) return image;
   const w = Math.max(1, Math.round(image.width * scale));
@@ -28,7 +86,7 @@ export async function removalCopy(image: RgbaImage, side = REMOVAL_SIDE): Promis
   const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / (image.width * (image.height / h))));
   for (let band = 0; band < h; band += rowsPerBand) {
     areaAverageRows(image, out, band, Math.min(h, band + rowsPerBand));
-    await yieldToLoop();
+    yield;
   }
   return out;
 }
@@ -38,11 +96,7 @@ export async function removalCopy(image: RgbaImage, side = REMOVAL_SIDE): Promis
  * (bilinear) into the full photo where the copy's mask, scaled up, covers it, blended by the mask's coverage at
  * its edge; boxes in full pixels; the mask at full size (1 wherever a pixel took any of the fill).
  */
-export async function fillAtFullSize(
-  full: RgbaImage,
-  copy: RgbaImage,
-  removal: RemovedClutter,
-): Promise<RemovedClutter> {
+function* fillBands(full: RgbaImage, copy: RgbaImage, removal: RemovedClutter): Bands<RemovedClutter> {
   if (copy === full) return removal;
   const { width: W, height: H } = full;
   const { width: w, height: h } = copy;
@@ -70,7 +124,7 @@ export async function fillAtFullSize(
   const data = new Uint8ClampedArray(full.data.length);
   for (let start = 0; start < data.length; start += BAND_PIXELS * 16) {
     data.set(full.data.subarray(start, start + BAND_PIXELS * 16), start);
-    await yieldToLoop();
+    yield;
   }
   const fill = removal.image.data;
   const m = removal.mask;
@@ -110,7 +164,7 @@ export async function fillAtFullSize(
         }
       }
     }
-    await yieldToLoop();
+    yield;
   }
   return { ...removal, image: { width: W, height: H, data }, removed, mask };
 }
