@@ -12,8 +12,10 @@ FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production \
     STATIC_DIR=/app/dist \
-    # Two malloc arenas: libvips' threads otherwise keep a burst's freed pixel memory (README, memory budget).
-    MALLOC_ARENA_MAX=2
+    # Two malloc arenas, and photo buffers from mmap: glibc otherwise keeps a burst's freed pixel memory
+    # (README, memory budget).
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 COPY --from=build --chown=node:node /app /app
 USER node
 EXPOSE 8080

@@ -59,7 +59,13 @@ function main() {
     stdio: 'inherit',
     // Two malloc arenas instead of eight per core: libvips' threads otherwise leave a burst's freed pixel
     // memory spread over arenas glibc never returns (README, memory budget: 447 MB after a burst vs 342 MB).
-    env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' },
+    // Photo buffers above 128 kB come from mmap, which returns them when freed (without it glibc kept
+    // 270-330 MB after a visitor flood).
+    env: {
+      ...process.env,
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
+    },
   });
   for (const signal of ['SIGINT', 'SIGTERM']) {
     // The server ignores a repeated signal, so a Ctrl-C that reaches both processes is harmless.
