@@ -21,7 +21,7 @@
 // hidden objects lie on walls, floors and counters, not on a dresser's carvings.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import type { Detection } from '../core/analysis/room/types';
 import { SEEN_SCORE } from '../core/analysis/room/visibleElements';
@@ -108,8 +108,11 @@ function truthBlurred(image: RgbaImage, mask: Uint8Array, sigma: number): RgbaIm
   return out;
 }
 
-/** The baseline 'blurred-border diffusion': the membrane through the hole's border (core/inpaint/diffusion). */
-function diffusionFill(image: RgbaImage, mask: Uint8Array): RgbaImage {
+/**
+ * The baseline 'blurred-border diffusion': the membrane through the hole's border (core/inpaint/diffusion). The
+ * declutter bench (bench/declutter.ts) fills its removal masks with it too.
+ */
+export function diffusionFill(image: RgbaImage, mask: Uint8Array): RgbaImage {
   const n = image.width * image.height;
   const data = new Float32Array(n * 3);
   for (let i = 0; i < n; i++) for (let c = 0; c < 3; c++) data[i * 3 + c] = image.data[i * 4 + c];
@@ -481,7 +484,10 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ photos, holes, ...summary, msPer12MP: big?.ms ?? null, cpuMsPer12MP: big?.cpuMs ?? null, reference })); // prettier-ignore
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+// Run as a script only: bench/declutter.ts imports the diffusion baseline from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

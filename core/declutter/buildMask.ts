@@ -1,10 +1,12 @@
 // One removal mask from what the detector found and what the user painted: each object cut from its box
-// (refineBox), grown round by a share of its size so its outline and contact shadow go too, with the shadow side
-// (below the object, where room light falls from above) grown further; painted strokes are added as they are.
+// (refineBox's colour cut, or graphCut.ts with `cut: 'graph'`), grown round by a share of its size so its outline
+// and contact shadow go too, with the shadow side (below the object, where room light falls from above) grown
+// further; painted strokes are added as they are.
 import type { Detection } from '../analysis/room/types';
 import type { CocoLabel } from '../analysis/room/cocoLabels';
 import type { RgbaImage } from '../imaging/types';
 import { dilateMask, type PixelRegion } from '../inpaint/maskOps';
+import { graphCutObject } from './graphCut';
 import { refineBox } from './refineBox';
 
 /** A brush stroke in image fractions (x of the width, y of the height), radius as a share of the longer side. */
@@ -19,12 +21,18 @@ export interface ClutterMaskOptions {
   minGrowPixels: number;
   /** Extra growth downwards for the contact shadow, as a share of the box's height. */
   shadowShare: number;
+  /**
+   * How the object is cut from its box: 'colour' (refineBox: a one-shot colour model, the ellipse when unsure) or
+   * 'graph' (graphCut.ts: a GrabCut-style graph cut seeded by the box, with the contact shadow).
+   */
+  cut: 'colour' | 'graph';
 }
 
 export const DEFAULT_CLUTTER_MASK_OPTIONS: ClutterMaskOptions = Object.freeze({
   growShare: 0.15,
   minGrowPixels: 3,
   shadowShare: 0.12,
+  cut: 'colour',
 });
 
 export interface MaskedObject {
@@ -32,7 +40,7 @@ export interface MaskedObject {
   score: number;
   /** The detector's box in pixels [x, y, width, height]. */
   box: [number, number, number, number];
-  method: 'colour' | 'ellipse';
+  method: 'colour' | 'ellipse' | 'graph';
 }
 
 export interface ClutterMask {
@@ -59,7 +67,10 @@ export function buildClutterMask(
       width: Math.round(detection.box.width * width),
       height: Math.round(detection.box.height * height),
     };
-    const refined = refineBox(image, box);
+    const refined =
+      opts.cut === 'graph'
+        ? { ...graphCutObject(image, box), method: 'graph' as const }
+        : refineBox(image, box);
     if (refined.box.width === 0 || refined.box.height === 0) continue;
     addGrown(mask, width, height, refined.box, refined.mask, opts);
     objects.push({

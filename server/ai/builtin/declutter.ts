@@ -79,10 +79,10 @@ const ROUNDS = 3;
  * result while a round still finds some (ROUNDS). Each round fills on removalCopy's copy (the photo itself up
  * to REMOVAL_SIDE) and brings the fill back at full size. The image is lent to the pool, so it is the same
  * afterwards; the result may share its pixels when nothing was removed. `detections` are the first round's
- * (what was there).
+ * (what was there). Only the pool's `run` is used: bench:declutter passes one whose removal takes other options.
  */
 export async function declutterRgba(
-  pool: ImagePool,
+  pool: Pick<ImagePool, 'run'>,
   image: RgbaImage,
   modes: readonly DeclutterModeId[],
   detect: ObjectDetector,
@@ -102,7 +102,7 @@ export async function declutterRgba(
 
 /** One round's fill of `clutter`, on the copy the removal works at, brought back to `image`'s size. */
 async function removeRound(
-  pool: ImagePool,
+  pool: Pick<ImagePool, 'run'>,
   image: RgbaImage,
   clutter: readonly Detection[],
 ): Promise<RemovedClutter> {
