@@ -29,7 +29,8 @@ import sharp from 'sharp';
 import type { RgbaImage } from '../core/imaging/types';
 import { dilateMask } from '../core/inpaint';
 import { declutterRgba, poolObjectDetector, type ObjectDetector } from '../server/ai/builtin/declutter';
-import { removeClutter, type RemoveClutterOptions } from '../core/declutter/removeClutter';
+import { removeAtRemovalSize } from '../server/ai/builtin/removalScale';
+import type { RemoveClutterOptions } from '../core/declutter/removeClutter';
 import { ImagePool } from '../server/pool/imagePool';
 import type { TaskInput, TaskKind } from '../server/pool/tasks';
 import { launchChromium, serveStagingPage } from '../scripts/lib/stagingPage';
@@ -268,15 +269,17 @@ async function saveStrip(images: RgbaImage[], boxes: number[][], file: string): 
 }
 
 /**
- * The pool with its removeClutter task run here with OPTIONS (the task itself takes none); every other task, and
+ * The pool with its removeClutterScaled task run here with OPTIONS (the task itself takes none); every other task, and
  * everything declutterRgba does around it, as the provider runs it.
  */
 function withOptions(pool: ImagePool): Pick<ImagePool, 'run'> {
   if (Object.keys(OPTIONS).length === 0) return pool;
   const run = (kind: TaskKind, input: unknown, moved?: readonly ArrayBuffer[]) => {
-    if (kind !== 'removeClutter') return pool.run(kind, input as never, moved);
-    const task = input as TaskInput<'removeClutter'>;
-    return Promise.resolve(removeClutter(task.image, task.detections, task.mode, task.strokes, OPTIONS));
+    if (kind !== 'removeClutterScaled') return pool.run(kind, input as never, moved);
+    const task = input as TaskInput<'removeClutterScaled'>;
+    return Promise.resolve(
+      removeAtRemovalSize(task.image, task.detections, task.mode, task.strokes, OPTIONS),
+    );
   };
   return { run: run as ImagePool['run'] };
 }

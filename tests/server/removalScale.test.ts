@@ -1,6 +1,6 @@
 // The removal's working size: the copy it fills at, and the fill brought back into the full photo (unit cases
-// on drawn images), the same round as one image pool task (removeClutterScaled, the same pixels as the passes on
-// the server's thread), and the builtin removal on a 12 MP kitchen (the fixture kitchen 97 enlarged), which fills
+// on drawn images), the same round as one image pool task (removeClutterScaled, the same pixels as its steps one
+// by one), and the builtin removal on a 12 MP kitchen (the fixture kitchen 97 enlarged), which fills
 // at REMOVAL_SIDE and still changes nothing outside its mask.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +30,7 @@ function grey(width: number, height: number, level: number): RgbaImage {
 describe('removalCopy', () => {
   it('is the photo itself up to the side', async () => {
     const image = grey(REMOVAL_SIDE, 100, 10);
-    expect(await removalCopy(image)).toBe(image);
+    expect(removalCopy(image)).toBe(image);
   });
 
   it.each<[number, number, number, [number, number]]>([
@@ -42,7 +42,7 @@ describe('removalCopy', () => {
     // Odd columns white: every 2 x 2 (or larger) block averages to half.
     for (let y = 0; y < h; y++)
       for (let x = 1; x < w; x += 2) image.data.fill(255, (y * w + x) * 4, (y * w + x) * 4 + 3);
-    const copy = await removalCopy(image, side);
+    const copy = removalCopy(image, side);
     expect([copy.width, copy.height]).toEqual(size);
     const scale = w / size[0];
     if (Number.isInteger(scale) && scale % 2 === 0) {
@@ -75,8 +75,8 @@ describe('fillAtFullSize', () => {
   it('brings the fill back scaled up, changes nothing outside its mask, and keeps the photo', async () => {
     const full = grey(80, 40, 50);
     const before = full.data.slice();
-    const copy = await removalCopy(full, 40);
-    const result = await fillAtFullSize(full, copy, removal(full, copy));
+    const copy = removalCopy(full, 40);
+    const result = fillAtFullSize(full, copy, removal(full, copy));
     expect([result.image.width, result.image.height]).toEqual([80, 40]);
     expect(result.removed[0]!.box).toEqual([20, 8, 20, 12]);
     expect(result.description).toBe('1 Gegenstand entfernt: Flasche');
@@ -102,7 +102,7 @@ describe('fillAtFullSize', () => {
 
   it('answers the photo itself when nothing was filled, and the removal itself at full size', async () => {
     const full = grey(80, 40, 50);
-    const copy = await removalCopy(full, 40);
+    const copy = removalCopy(full, 40);
     const nothing: RemovedClutter = {
       image: copy,
       mask: new Uint8Array(40 * 20),
@@ -110,16 +110,16 @@ describe('fillAtFullSize', () => {
       removed: [],
       description: 'nichts',
     };
-    const result = await fillAtFullSize(full, copy, nothing);
+    const result = fillAtFullSize(full, copy, nothing);
     expect(result.image).toBe(full);
     expect(result.mask.length).toBe(80 * 40);
     const same = removal(full, copy);
-    expect(await fillAtFullSize(copy, copy, same)).toBe(same);
+    expect(fillAtFullSize(copy, copy, same)).toBe(same);
   });
 });
 
 describe('removeClutterScaled (one pool task)', () => {
-  it('fills a 12 MP photo like the banded passes on the server thread, and lends the photo back', async () => {
+  it('fills a 12 MP photo like its steps one by one, and lends the photo back', async () => {
     const full = grey(4200, 2800, 120);
     // A dark bottle on the grey wall, where the detector would have boxed it.
     for (let y = 1200; y < 1600; y++) full.data.fill(20, (y * 4200 + 3000) * 4, (y * 4200 + 3100) * 4);
@@ -130,8 +130,8 @@ describe('removeClutterScaled (one pool task)', () => {
       score: 0.9,
       box: { x: 2980 / 4200, y: 1180 / 2800, width: 140 / 4200, height: 440 / 2800 },
     };
-    const copy = await removalCopy(full);
-    const onLoop = await fillAtFullSize(
+    const copy = removalCopy(full);
+    const inSteps = fillAtFullSize(
       full,
       copy,
       await testImagePool.run('removeClutter', { image: copy, detections: [bottle], mode: 'declutter' }),
@@ -142,10 +142,10 @@ describe('removeClutterScaled (one pool task)', () => {
       mode: 'declutter',
     });
     expect(inPool.removed.map((o) => o.label)).toEqual(['bottle']);
-    expect(inPool.removed).toEqual(onLoop.removed);
+    expect(inPool.removed).toEqual(inSteps.removed);
     expect([inPool.image.width, inPool.image.height]).toEqual([4200, 2800]);
-    expect(Buffer.compare(Buffer.from(inPool.mask), Buffer.from(onLoop.mask))).toBe(0);
-    expect(Buffer.compare(Buffer.from(inPool.image.data), Buffer.from(onLoop.image.data))).toBe(0);
+    expect(Buffer.compare(Buffer.from(inPool.mask), Buffer.from(inSteps.mask))).toBe(0);
+    expect(Buffer.compare(Buffer.from(inPool.image.data), Buffer.from(inSteps.image.data))).toBe(0);
     // The bottle is gone: its middle is wall grey again.
     expect(inPool.image.data[(1400 * 4200 + 3050) * 4]).toBeGreaterThan(80);
     expect(Buffer.compare(Buffer.from(full.data), Buffer.from(before))).toBe(0);

@@ -14,7 +14,6 @@ import {
 } from '../../../core/declutter';
 import type { ImagePool } from '../../pool/imagePool';
 import type { RgbaImage } from '../types';
-import { fillAtFullSize, removalCopy } from './removalScale';
 
 /** The detector's boxes (fractions of the frame) on one photo. */
 export type ObjectDetector = (image: RgbaImage) => Promise<Detection[]>;
@@ -100,15 +99,16 @@ export async function declutterRgba(
   return { ...result, detections };
 }
 
-/** One round's fill of `clutter`, on the copy the removal works at, brought back to `image`'s size. */
-async function removeRound(
+/**
+ * One round's fill of `clutter`, on the copy the removal works at, brought back to `image`'s size: one image pool
+ * task (removalScale.ts removeAtRemovalSize), so a large photo's copy and way back never run on the event loop.
+ */
+function removeRound(
   pool: Pick<ImagePool, 'run'>,
   image: RgbaImage,
   clutter: readonly Detection[],
 ): Promise<RemovedClutter> {
-  const work = await removalCopy(image);
-  const removal = await pool.run('removeClutter', { image: work, detections: clutter, mode: 'declutter' });
-  return fillAtFullSize(image, work, removal);
+  return pool.run('removeClutterScaled', { image, detections: clutter, mode: 'declutter' });
 }
 
 /**

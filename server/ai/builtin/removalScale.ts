@@ -1,8 +1,7 @@
 // The size the removal fills at, and the way back: a large photo's fill runs on a copy whose long side is
 // REMOVAL_SIDE, and only the filled pixels come back into the full photo, scaled up and blended at the mask's
-// edge; every other pixel stays the photo's own. The way back costs the removed area, not the photo. Each pass is
-// a sequence of bands: removeAtRemovalSize runs copy, fill and way back as one image pool task (a worker, no
-// yields); removalCopy and fillAtFullSize run the same bands on the server's thread with a yield between them.
+// edge; every other pixel stays the photo's own. The way back costs the removed area, not the photo.
+// removeAtRemovalSize runs copy, fill and way back as one image pool task, so none of it is on the server's thread.
 import { areaAverageRows } from '../../../core/analysis/room/downscale';
 import {
   removeClutter,
@@ -11,6 +10,7 @@ import {
   type Stroke,
 } from '../../../core/declutter';
 import type { Detection } from '../../../core/analysis/room/types';
+import type { RemoveClutterOptions } from '../../../core/declutter/removeClutter';
 import type { RgbaImage } from '../types';
 
 /**
@@ -19,48 +19,6 @@ import type { RgbaImage } from '../types';
  * filled area is that much softer in a full-size download; nothing else is.
  */
 export const REMOVAL_SIDE = 2048;
-
-/** Rows a band holds before the thread yields: a few milliseconds of work. */
-const BAND_PIXELS = 1 << 17;
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** A pass of bands: it yields after each band and returns its result. */
-type Bands<T> = Generator<void, T, void>;
-
-/** Runs the bands on the server's thread, yielding to the event loop between them. */
-async function onLoop<T>(bands: Bands<T>): Promise<T> {
-  for (;;) {
-    const band = bands.next();
-    if (band.done) return band.value;
-    await yieldToLoop();
-  }
-}
-
-/** Runs the bands straight through (in a worker, where nothing else waits for the thread). */
-function straight<T>(bands: Bands<T>): T {
-  for (;;) {
-    const band = bands.next();
-    if (band.done) return band.value;
-  }
-}
-
-/** `image` itself when it fits REMOVAL_SIDE, else an area-averaged copy that does. */
-export function removalCopy(image: RgbaImage, side = REMOVAL_SIDE): Promise<RgbaImage> {
-  return onLoop(copyBands(image, side));
-}
-
-/**
- * The removal done on `copy` (removalCopy of `full`) as a removal of `full` (see fillBands), on the server's
- * thread in bands.
- */
-export function fillAtFullSize(
-  full: RgbaImage,
-  copy: RgbaImage,
-  removal: RemovedClutter,
-): Promise<RemovedClutter> {
-  return onLoop(fillBands(full, copy, removal));
-}
 
 /**
  * One removal round at the removal's size in one go: the copy, core/declutter's fill on it and the fill brought
@@ -72,22 +30,21 @@ export function removeAtRemovalSize(
   detections: readonly Detection[],
   mode: DeclutterModeId,
   strokes: readonly Stroke[] = [],
+  /** Other settings of the removal (bench:declutter tries them; the task passes none). */
+  options?: Partial<RemoveClutterOptions>,
 ): RemovedClutter {
-  const copy = straight(copyBands(image, REMOVAL_SIDE));
-  return straight(fillBands(image, copy, removeClutter(copy, detections, mode, strokes)));
+  const copy = removalCopy(image);
+  return fillAtFullSize(image, copy, removeClutter(copy, detections, mode, strokes, options));
 }
 
-function* copyBands(image: RgbaImage, side: number): Bands<RgbaImage> {
+/** `image` itself when it fits `side` (REMOVAL_SIDE), else an area-averaged copy that does. */
+export function removalCopy(image: RgbaImage, side = REMOVAL_SIDE): RgbaImage {
   const scale = Math.min(1, side / Math.max(image.width, image.height));
   if (scale === 1) return image;
   const w = Math.max(1, Math.round(image.width * scale));
   const h = Math.max(1, Math.round(image.height * scale));
   const out = { width: w, height: h, data: new Uint8ClampedArray(w * h * 4) };
-  const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / (image.width * (image.height / h))));
-  for (let band = 0; band < h; band += rowsPerBand) {
-    areaAverageRows(image, out, band, Math.min(h, band + rowsPerBand));
-    yield;
-  }
+  areaAverageRows(image, out, 0, h);
   return out;
 }
 
@@ -96,7 +53,7 @@ function* copyBands(image: RgbaImage, side: number): Bands<RgbaImage> {
  * (bilinear) into the full photo where the copy's mask, scaled up, covers it, blended by the mask's coverage at
  * its edge; boxes in full pixels; the mask at full size (1 wherever a pixel took any of the fill).
  */
-function* fillBands(full: RgbaImage, copy: RgbaImage, removal: RemovedClutter): Bands<RemovedClutter> {
+export function fillAtFullSize(full: RgbaImage, copy: RgbaImage, removal: RemovedClutter): RemovedClutter {
   if (copy === full) return removal;
   const { width: W, height: H } = full;
   const { width: w, height: h } = copy;
@@ -121,50 +78,42 @@ function* fillBands(full: RgbaImage, copy: RgbaImage, removal: RemovedClutter): 
       spanHi[y] = x;
     }
   }
-  const data = new Uint8ClampedArray(full.data.length);
-  for (let start = 0; start < data.length; start += BAND_PIXELS * 16) {
-    data.set(full.data.subarray(start, start + BAND_PIXELS * 16), start);
-    yield;
-  }
+  const data = full.data.slice();
   const fill = removal.image.data;
   const m = removal.mask;
-  const rowsPerBand = Math.max(1, Math.floor(BAND_PIXELS / W));
-  for (let band = 0; band < H; band += rowsPerBand) {
-    for (let Y = band; Y < Math.min(H, band + rowsPerBand); Y++) {
-      const fy = Math.min(h - 1, Math.max(0, (Y + 0.5) * sy - 0.5));
-      const y0 = Math.floor(fy);
-      const y1 = Math.min(h - 1, y0 + 1);
-      const ty = fy - y0;
-      const lo = Math.min(spanLo[y0]!, spanLo[y1]!);
-      const hi = Math.max(spanHi[y0]!, spanHi[y1]!);
-      if (hi < 0) continue;
-      const X0 = Math.max(0, Math.floor((lo - 1 + 0.5) / sx));
-      const X1 = Math.min(W - 1, Math.ceil((hi + 1 + 0.5) / sx));
-      for (let X = X0; X <= X1; X++) {
-        const fx = Math.min(w - 1, Math.max(0, (X + 0.5) * sx - 0.5));
-        const x0 = Math.floor(fx);
-        const x1 = Math.min(w - 1, x0 + 1);
-        const tx = fx - x0;
-        const w00 = (1 - tx) * (1 - ty) * m[y0 * w + x0]!;
-        const w10 = tx * (1 - ty) * m[y0 * w + x1]!;
-        const w01 = (1 - tx) * ty * m[y1 * w + x0]!;
-        const w11 = tx * ty * m[y1 * w + x1]!;
-        const cover = w00 + w10 + w01 + w11;
-        if (cover === 0) continue;
-        mask[Y * W + X] = 1;
-        // The fill's colour from the bilinear weights of the copy's four pixels; the photo's own where the
-        // mask's coverage falls off, so the scaled-up edge blends instead of stepping.
-        const i00 = (y0 * w + x0) * 4, i10 = (y0 * w + x1) * 4; // prettier-ignore
-        const i01 = (y1 * w + x0) * 4, i11 = (y1 * w + x1) * 4; // prettier-ignore
-        const b00 = (1 - tx) * (1 - ty), b10 = tx * (1 - ty), b01 = (1 - tx) * ty, b11 = tx * ty; // prettier-ignore
-        const o = (Y * W + X) * 4;
-        for (let c = 0; c < 3; c++) {
-          const f = b00 * fill[i00 + c]! + b10 * fill[i10 + c]! + b01 * fill[i01 + c]! + b11 * fill[i11 + c]!;
-          data[o + c] = cover * f + (1 - cover) * data[o + c]!;
-        }
+  for (let Y = 0; Y < H; Y++) {
+    const fy = Math.min(h - 1, Math.max(0, (Y + 0.5) * sy - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(h - 1, y0 + 1);
+    const ty = fy - y0;
+    const lo = Math.min(spanLo[y0]!, spanLo[y1]!);
+    const hi = Math.max(spanHi[y0]!, spanHi[y1]!);
+    if (hi < 0) continue;
+    const X0 = Math.max(0, Math.floor((lo - 1 + 0.5) / sx));
+    const X1 = Math.min(W - 1, Math.ceil((hi + 1 + 0.5) / sx));
+    for (let X = X0; X <= X1; X++) {
+      const fx = Math.min(w - 1, Math.max(0, (X + 0.5) * sx - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(w - 1, x0 + 1);
+      const tx = fx - x0;
+      const w00 = (1 - tx) * (1 - ty) * m[y0 * w + x0]!;
+      const w10 = tx * (1 - ty) * m[y0 * w + x1]!;
+      const w01 = (1 - tx) * ty * m[y1 * w + x0]!;
+      const w11 = tx * ty * m[y1 * w + x1]!;
+      const cover = w00 + w10 + w01 + w11;
+      if (cover === 0) continue;
+      mask[Y * W + X] = 1;
+      // The fill's colour from the bilinear weights of the copy's four pixels; the photo's own where the
+      // mask's coverage falls off, so the scaled-up edge blends instead of stepping.
+      const i00 = (y0 * w + x0) * 4, i10 = (y0 * w + x1) * 4; // prettier-ignore
+      const i01 = (y1 * w + x0) * 4, i11 = (y1 * w + x1) * 4; // prettier-ignore
+      const b00 = (1 - tx) * (1 - ty), b10 = tx * (1 - ty), b01 = (1 - tx) * ty, b11 = tx * ty; // prettier-ignore
+      const o = (Y * W + X) * 4;
+      for (let c = 0; c < 3; c++) {
+        const f = b00 * fill[i00 + c]! + b10 * fill[i10 + c]! + b01 * fill[i01 + c]! + b11 * fill[i11 + c]!;
+        data[o + c] = cover * f + (1 - cover) * data[o + c]!;
       }
     }
-    yield;
   }
   return { ...removal, image: { width: W, height: H, data }, removed, mask };
 }
