@@ -277,9 +277,7 @@ function withOptions(pool: ImagePool): Pick<ImagePool, 'run'> {
   const run = (kind: TaskKind, input: unknown, moved?: readonly ArrayBuffer[]) => {
     if (kind !== 'removeClutterScaled') return pool.run(kind, input as never, moved);
     const task = input as TaskInput<'removeClutterScaled'>;
-    return Promise.resolve(
-      removeAtRemovalSize(task.image, task.detections, task.mode, task.strokes, OPTIONS),
-    );
+    return Promise.resolve(removeAtRemovalSize(task.image, task.detections, task.mode, OPTIONS));
   };
   return { run: run as ImagePool['run'] };
 }

@@ -4,7 +4,7 @@
 // tasks: whatever it returns is moved out of the worker. The room detector (tfjs) loads on a worker's first
 // detection task only.
 import type { Detection } from '../../core/analysis/room/types';
-import { removeClutter, type DeclutterModeId, type Stroke } from '../../core/declutter';
+import type { DeclutterModeId } from '../../core/declutter';
 import type { RgbaImage } from '../../core/imaging/types';
 import { runOperations, type OperationId } from '../ai/builtin/operations';
 import { removeAtRemovalSize } from '../ai/builtin/removalScale';
@@ -36,33 +36,19 @@ export const TASKS = {
   /** The room detector's boxes alone (the removal modes' objects). */
   detectObjects: async ({ image }: { image: RgbaImage }): Promise<Detection[]> =>
     (await (await import('../ai/room/signals')).roomSignals(image)).output.detections,
-  /** core/declutter's removal and patch fill of the given detections. */
-  removeClutter: ({
-    image,
-    detections,
-    mode,
-    strokes = [],
-  }: {
-    image: RgbaImage;
-    detections: readonly Detection[];
-    mode: DeclutterModeId;
-    strokes?: readonly Stroke[];
-  }) => removeClutter(image, detections, mode, strokes),
   /**
-   * One removal round of a photo of any size (removalScale.ts): the copy at REMOVAL_SIDE, its fill, and the fill
-   * brought back into the photo, all in the worker.
+   * One removal round of a photo of any size (removalScale.ts): the copy at REMOVAL_SIDE, core/declutter's removal
+   * and patch fill of the given detections on it, and the fill brought back into the photo, all in the worker.
    */
   removeClutterScaled: ({
     image,
     detections,
     mode,
-    strokes = [],
   }: {
     image: RgbaImage;
     detections: readonly Detection[];
     mode: DeclutterModeId;
-    strokes?: readonly Stroke[];
-  }) => removeAtRemovalSize(image, detections, mode, strokes),
+  }) => removeAtRemovalSize(image, detections, mode),
 } satisfies Record<string, (input: never) => unknown>;
 
 export type TaskKind = keyof typeof TASKS;

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Detection } from '../../core/analysis/room/types';
-import type { RemovedClutter } from '../../core/declutter';
+import { removeClutter, type RemovedClutter } from '../../core/declutter';
 import { createImage, type RgbaImage } from '../../core/imaging/types';
 import { clutterOfModes, declutterRgba, poolObjectDetector } from '../../server/ai/builtin/declutter';
 import { fillAtFullSize, REMOVAL_SIDE, removalCopy } from '../../server/ai/builtin/removalScale';
@@ -131,11 +131,7 @@ describe('removeClutterScaled (one pool task)', () => {
       box: { x: 2980 / 4200, y: 1180 / 2800, width: 140 / 4200, height: 440 / 2800 },
     };
     const copy = removalCopy(full);
-    const inSteps = fillAtFullSize(
-      full,
-      copy,
-      await testImagePool.run('removeClutter', { image: copy, detections: [bottle], mode: 'declutter' }),
-    );
+    const inSteps = fillAtFullSize(full, copy, removeClutter(copy, [bottle], 'declutter'));
     const inPool = await testImagePool.run('removeClutterScaled', {
       image: full,
       detections: [bottle],

@@ -3,12 +3,7 @@
 // edge; every other pixel stays the photo's own. The way back costs the removed area, not the photo.
 // removeAtRemovalSize runs copy, fill and way back as one image pool task, so none of it is on the server's thread.
 import { areaAverageRows } from '../../../core/analysis/room/downscale';
-import {
-  removeClutter,
-  type DeclutterModeId,
-  type RemovedClutter,
-  type Stroke,
-} from '../../../core/declutter';
+import { removeClutter, type DeclutterModeId, type RemovedClutter } from '../../../core/declutter';
 import type { Detection } from '../../../core/analysis/room/types';
 import type { RemoveClutterOptions } from '../../../core/declutter/removeClutter';
 import type { RgbaImage } from '../types';
@@ -29,12 +24,11 @@ export function removeAtRemovalSize(
   image: RgbaImage,
   detections: readonly Detection[],
   mode: DeclutterModeId,
-  strokes: readonly Stroke[] = [],
   /** Other settings of the removal (bench:declutter tries them; the task passes none). */
   options?: Partial<RemoveClutterOptions>,
 ): RemovedClutter {
   const copy = removalCopy(image);
-  return fillAtFullSize(image, copy, removeClutter(copy, detections, mode, strokes, options));
+  return fillAtFullSize(image, copy, removeClutter(copy, detections, mode, [], options));
 }
 
 /** `image` itself when it fits `side` (REMOVAL_SIDE), else an area-averaged copy that does. */
