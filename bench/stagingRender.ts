@@ -8,6 +8,7 @@
 // "coldAfterPrewarmMs","width","height","changedOutside","coldSplit","warmSplit","notes"}.
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { runMain } from '../scripts/lib/runMain';
 import { launchChromium, serveStagingPage } from '../scripts/lib/stagingPage';
 import type { StagingRunResult } from './page/stagingRender';
 import { median } from './stats';
@@ -96,10 +97,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

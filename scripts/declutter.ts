@@ -9,6 +9,7 @@ import { clutterOfModes, declutterRgba, poolObjectDetector } from '../server/ai/
 import { ImagePool } from '../server/pool/imagePool';
 import { decodeRgba, encodeJpeg } from '../server/pool/images';
 import { inputOutputArgs } from './lib/cliArgs';
+import { runMain } from './lib/runMain';
 
 const USAGE = 'usage: npm run declutter -- <in.jpg> <out.jpg> [--mode declutter]\n';
 
@@ -44,10 +45,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

@@ -54,33 +54,31 @@ export function composeDeps(input: AppInput): AppDeps {
   const paid = { jobs, logger, ...(input.queue ? { queue: createPaidQueue(db, jobs, input.queue) } : {}) };
   // Budgets of photo pixels per visitor (the account, else the network) and minute: one for the analysis calls
   // (room analysis, suggestions), one for the free server modes (counted once the service has priced a call free).
-  const visitorKey = async (req: Request): Promise<string> => {
-    const userId = await userIdOf(req);
-    return userId ? `user:${userId}` : `ip:${ipKey(req)}`;
-  };
+  const visitorOf = (req: Request, userId: string | null): string =>
+    userId ? `user:${userId}` : `ip:${ipKey(req)}`;
+  const visitorKey = async (req: Request): Promise<string> => visitorOf(req, await userIdOf(req));
   // Photo bodies in flight, admitted before they are read; visitors share part of the bytes, hosts have the rest.
   const photoBodies = bodyAdmission(
     BODY_LIMITS,
     async (req) => {
       const userId = await userIdOf(req);
-      return { owner: userId ? `user:${userId}` : `ip:${ipKey(req)}`, member: userId !== null };
+      return { owner: visitorOf(req, userId), member: userId !== null };
     },
     MAX_UPLOAD_FILES * MAX_FILE_BYTES,
   );
-  const analysisBudget: PixelBudgetOptions = {
-    name: 'pixels',
-    pixelsPerMinute: env.ANALYZE_MEGAPIXELS_PER_MINUTE * 1_000_000,
-    unknownPixels: ANALYSIS_MAX_PIXELS,
+  const visitorBudget = (
+    name: string,
+    megapixelsPerMinute: number,
+    unknownPixels: number,
+  ): PixelBudgetOptions => ({
+    name,
+    pixelsPerMinute: megapixelsPerMinute * 1_000_000,
+    unknownPixels,
     counters,
     key: visitorKey,
-  };
-  const freeModesBudget: PixelBudgetOptions = {
-    name: 'free-mode-pixels',
-    pixelsPerMinute: env.FREE_MODES_MEGAPIXELS_PER_MINUTE * 1_000_000,
-    unknownPixels: MAX_PIXELS,
-    counters,
-    key: visitorKey,
-  };
+  });
+  const analysisBudget = visitorBudget('pixels', env.ANALYZE_MEGAPIXELS_PER_MINUTE, ANALYSIS_MAX_PIXELS);
+  const freeModesBudget = visitorBudget('free-mode-pixels', env.FREE_MODES_MEGAPIXELS_PER_MINUTE, MAX_PIXELS);
 
   return {
     env,

@@ -20,6 +20,9 @@ interface Level {
   hole: Uint8Array;
 }
 
+/** The coarsest level has a hole this many patch radii across: coarser loses thin structure (mouldings). */
+const COARSEST_HOLE_PATCHES = 4;
+
 /**
  * Fills the hole pixels of `planes` (3 channels) in place; known pixels are read, never written. Returns how well
  * the copied patches fit the known pixels along the hole's border: the median over border patches of their RMS
@@ -114,19 +117,18 @@ const BORDER_ITERATIONS = 6;
 
 /** Median over the patches centred on known pixels next to the hole of their relative error on the known pixels. */
 function borderFit(ctx: Context, field: Field): number {
-  const { width, height, data, hole, r, targets } = ctx;
+  const { width, data, hole, targets } = ctx;
   const errors: number[] = [];
   for (const t of targets) {
     if (hole[t]) continue;
     const s = field.source[t];
-    const tx = t % width;
-    const ty = (t - tx) / width;
+    const { x0, x1, y0, y1 } = patchSpan(ctx, t);
     let sum = 0;
     let n = 0;
     const mean = [0, 0, 0];
     const square = [0, 0, 0];
-    for (let dy = Math.max(-r, -ty); dy <= Math.min(r, height - 1 - ty); dy++) {
-      for (let dx = Math.max(-r, -tx); dx <= Math.min(r, width - 1 - tx); dx++) {
+    for (let dy = y0; dy <= y1; dy++) {
+      for (let dx = x0; dx <= x1; dx++) {
         const q = t + dy * width + dx;
         if (hole[q]) continue;
         const si = (s + dy * width + dx) * 3;
@@ -166,11 +168,6 @@ interface Context {
   confidence: Float32Array;
 }
 
-/** Confidence falls by this factor per pixel into the hole (Wexler et al.). */
-const CONFIDENCE_DECAY = 1.3;
-/** The coarsest level has a hole this many patch radii across: coarser loses thin structure (mouldings). */
-const COARSEST_HOLE_PATCHES = 4;
-
 interface Field {
   /** Per pixel (meaningful for targets): the centre index of its source patch. */
   source: Int32Array;
@@ -180,6 +177,9 @@ interface Field {
   width: number;
   height: number;
 }
+
+/** Confidence falls by this factor per pixel into the hole (Wexler et al.). */
+const CONFIDENCE_DECAY = 1.3;
 
 function makeContext(planes: FloatPlanes, hole: Uint8Array, r: number, floor: number): Context {
   const { width, height, data } = planes;
@@ -368,15 +368,31 @@ function nearestValid(ctx: Context, x: number, y: number, random: Random): numbe
   return ctx.sources[Math.floor(random() * ctx.sources.length)];
 }
 
-/** Sum of squared differences over the part of the target patch inside the crop; stops early above `limit`. */
-function patchDistance(ctx: Context, t: number, s: number, limit: number): number {
-  const { width, height, data, r, confidence } = ctx;
+/**
+ * The patch around pixel t as offsets from it that stay inside the crop: dx in x0..x1, dy in y0..y1 (a full
+ * patch is -r..r both ways), with t's own column and row.
+ */
+function patchSpan(
+  ctx: Context,
+  t: number,
+): { tx: number; ty: number; x0: number; x1: number; y0: number; y1: number } {
+  const { width, height, r } = ctx;
   const tx = t % width;
   const ty = (t - tx) / width;
-  const x0 = Math.max(-r, -tx);
-  const x1 = Math.min(r, width - 1 - tx);
-  const y0 = Math.max(-r, -ty);
-  const y1 = Math.min(r, height - 1 - ty);
+  return {
+    tx,
+    ty,
+    x0: Math.max(-r, -tx),
+    x1: Math.min(r, width - 1 - tx),
+    y0: Math.max(-r, -ty),
+    y1: Math.min(r, height - 1 - ty),
+  };
+}
+
+/** Sum of squared differences over the part of the target patch inside the crop; stops early above `limit`. */
+function patchDistance(ctx: Context, t: number, s: number, limit: number): number {
+  const { width, data, confidence } = ctx;
+  const { tx, ty, x0, x1, y0, y1 } = patchSpan(ctx, t);
   let sum = 0;
   for (let dy = y0; dy <= y1; dy++) {
     let q = (ty + dy) * width + tx + x0;
@@ -459,27 +475,44 @@ function search(ctx: Context, field: Field, forward: boolean, random: Random, ma
  * patch's error (σ² from the median error), so a patch that fits badly does not smear the texture.
  */
 function vote(ctx: Context, field: Field, weighted: boolean): void {
-  const { width, height, data, hole, r, targets } = ctx;
+  const { data, hole, targets } = ctx;
   let sigma2 = 1;
   if (weighted) {
     const errors = Array.from(targets, (t) => field.cost[t] / (3 * field.count[t])).sort((a, b) => a - b);
     sigma2 = Math.max(1, errors[Math.floor(errors.length * 0.5)] ?? 1);
   }
+  const { acc, weights } = patchVotes(ctx, field, hole, (t) =>
+    weighted ? Math.exp(-field.cost[t] / (3 * field.count[t]) / (2 * sigma2)) + 1e-6 : 1,
+  );
+  for (let q = 0; q < hole.length; q++) {
+    if (!hole[q] || weights[q] === 0) continue;
+    data[q * 3] = acc[q * 3] / weights[q];
+    data[q * 3 + 1] = acc[q * 3 + 1] / weights[q];
+    data[q * 3 + 2] = acc[q * 3 + 2] / weights[q];
+  }
+}
+
+/**
+ * What the field's patches say the pixels of `mask` are: per pixel, the sum over the patches covering it of the
+ * patch's weight times its source pixel (acc, 3 values a pixel), and the sum of those weights.
+ */
+function patchVotes(
+  ctx: Context,
+  field: Field,
+  mask: Uint8Array,
+  weightOf: (t: number) => number,
+): { acc: Float64Array; weights: Float64Array } {
+  const { width, height, data, targets } = ctx;
   const acc = new Float64Array(width * height * 3);
   const weights = new Float64Array(width * height);
   for (const t of targets) {
-    const w = weighted ? Math.exp(-field.cost[t] / (3 * field.count[t]) / (2 * sigma2)) + 1e-6 : 1;
+    const w = weightOf(t);
     const s = field.source[t];
-    const tx = t % width;
-    const ty = (t - tx) / width;
-    const x0 = Math.max(-r, -tx);
-    const x1 = Math.min(r, width - 1 - tx);
-    const y0 = Math.max(-r, -ty);
-    const y1 = Math.min(r, height - 1 - ty);
+    const { x0, x1, y0, y1 } = patchSpan(ctx, t);
     for (let dy = y0; dy <= y1; dy++) {
       for (let dx = x0; dx <= x1; dx++) {
         const q = t + dy * width + dx;
-        if (!hole[q]) continue;
+        if (!mask[q]) continue;
         const si = (s + dy * width + dx) * 3;
         acc[q * 3] += w * data[si];
         acc[q * 3 + 1] += w * data[si + 1];
@@ -488,12 +521,7 @@ function vote(ctx: Context, field: Field, weighted: boolean): void {
       }
     }
   }
-  for (let q = 0; q < hole.length; q++) {
-    if (!hole[q] || weights[q] === 0) continue;
-    data[q * 3] = acc[q * 3] / weights[q];
-    data[q * 3 + 1] = acc[q * 3 + 1] / weights[q];
-    data[q * 3 + 2] = acc[q * 3 + 2] / weights[q];
-  }
+  return { acc, weights };
 }
 
 /** Pixels outside the hole within this distance carry the seam residual. */
@@ -507,7 +535,7 @@ const SEAM_MAX_RESIDUAL = 24;
  * the hole, so the fill meets its border without a visible edge.
  */
 function blendSeam(ctx: Context, field: Field): void {
-  const { width, height, data, hole, r, targets } = ctx;
+  const { width, height, data, hole } = ctx;
   let minX = width, minY = height, maxX = -1, maxY = -1; // prettier-ignore
   for (let i = 0; i < hole.length; i++) {
     if (!hole[i]) continue;
@@ -527,24 +555,7 @@ function blendSeam(ctx: Context, field: Field): void {
   const ring = new Uint8Array(width * height);
   for (let i = 0; i < ring.length; i++) ring[i] = near[i] && !hole[i] ? 1 : 0;
   // What the field predicts for the ring pixels (plain mean of the covering patches).
-  const acc = new Float64Array(width * height * 3);
-  const weights = new Float64Array(width * height);
-  for (const t of targets) {
-    const s = field.source[t];
-    const tx = t % width;
-    const ty = (t - tx) / width;
-    for (let dy = Math.max(-r, -ty); dy <= Math.min(r, height - 1 - ty); dy++) {
-      for (let dx = Math.max(-r, -tx); dx <= Math.min(r, width - 1 - tx); dx++) {
-        const q = t + dy * width + dx;
-        if (!ring[q]) continue;
-        const si = (s + dy * width + dx) * 3;
-        acc[q * 3] += data[si];
-        acc[q * 3 + 1] += data[si + 1];
-        acc[q * 3 + 2] += data[si + 2];
-        weights[q]++;
-      }
-    }
-  }
+  const { acc, weights } = patchVotes(ctx, field, ring, () => 1);
   const residual = new Float32Array(bw * bh * 3);
   const free = new Uint8Array(bw * bh).fill(1);
   for (let y = 0; y < bh; y++) {

@@ -7,6 +7,7 @@ import { CREDIT_PACKAGES } from '../../core/catalog/packages';
 import { useAppState, useDispatch } from '../services/context';
 import { formatEuroCents } from '../i18n/format';
 import { t } from '../i18n/de';
+import { DialogActions } from './DialogActions';
 import { useReturnFocus } from './returnFocus';
 
 export function InsufficientCreditsDialog() {
@@ -45,19 +46,14 @@ export function InsufficientCreditsDialog() {
             ))}
           </ul>
           <p>{t('insufficient.neverExpire')}</p>
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--ghost">{t('insufficient.close')}</Dialog.Close>
-            <button
-              type="button"
-              className="button"
-              onClick={() => {
-                close();
-                navigate('/preise');
-              }}
-            >
-              {t('insufficient.toPricing')}
-            </button>
-          </div>
+          <DialogActions
+            closeLabel={t('insufficient.close')}
+            confirmLabel={t('insufficient.toPricing')}
+            onConfirm={() => {
+              close();
+              navigate('/preise');
+            }}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { RotateCcw } from '../components/icons';
 import { t } from '../i18n/de';
 import { useActions } from '../services/context';
+import { DialogActions } from './DialogActions';
 
 export function ResetButton({ label }: { label: string }) {
   const { reset } = useActions();
@@ -20,19 +21,15 @@ export function ResetButton({ label }: { label: string }) {
         <Dialog.Content className="dialog" role="alertdialog">
           <Dialog.Title>{t('reset.title')}</Dialog.Title>
           <Dialog.Description>{t('reset.text')}</Dialog.Description>
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--ghost">{t('reset.cancel')}</Dialog.Close>
-            <button
-              type="button"
-              className="button button--danger"
-              onClick={() => {
-                setOpen(false);
-                void reset();
-              }}
-            >
-              {t('reset.confirm')}
-            </button>
-          </div>
+          <DialogActions
+            closeLabel={t('reset.cancel')}
+            confirmLabel={t('reset.confirm')}
+            danger
+            onConfirm={() => {
+              setOpen(false);
+              void reset();
+            }}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -18,6 +18,7 @@ import { formatEuroCents } from '../i18n/format';
 import { t } from '../i18n/de';
 import { useActions, useAppState, useDispatch, usePreview } from '../services/context';
 import type { StagingSession, StagingStep } from '../workflow/machine';
+import { DialogActions } from './DialogActions';
 import { ArrangeStep } from './staging/ArrangeStep';
 import { useReturnFocus } from './returnFocus';
 
@@ -143,17 +144,12 @@ function OptionsStep({ session }: { session: StagingSession }) {
           ? t('staging.cost', { n: STAGING_CREDITS })
           : t('staging.needCredits', { n: STAGING_CREDITS })}
       </p>
-      <div className="dialog__actions">
-        <Dialog.Close className="button button--ghost">{t('staging.close')}</Dialog.Close>
-        <button
-          type="button"
-          className="button"
-          disabled={!enoughCredits}
-          onClick={() => void actions.analyzeStaging()}
-        >
-          {t('staging.analyze')}
-        </button>
-      </div>
+      <DialogActions
+        closeLabel={t('staging.close')}
+        confirmLabel={t('staging.analyze')}
+        confirmDisabled={!enoughCredits}
+        onConfirm={() => void actions.analyzeStaging()}
+      />
     </>
   );
 }

@@ -4,11 +4,11 @@
 
 import { useState } from 'react';
 import { isAffiliateLink } from '../../../core/staging/links';
-import { useActions, useAppState, useDispatch, useFinalImage, usePreview } from '../../services/context';
+import { useActions, useAppState, useFinalImage, usePreview } from '../../services/context';
 import { formatEuroCents } from '../../i18n/format';
 import { t } from '../../i18n/de';
 import type { AppliedToPhoto } from '../../workflow/machine';
-import { ArrowLeft } from '../../components/icons';
+import { ScreenHead } from '../../components/ScreenHead';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
 import { PortalPresetOption } from '../../components/PortalPresetOption';
 import { ResetButton } from '../../dialogs/ResetButton';
@@ -53,7 +53,6 @@ function AppliedToThisPhoto({
 
 export function FinalScreen() {
   const actions = useActions();
-  const dispatch = useDispatch();
   const final = useAppState((s) => s.finalResult);
   const photos = useAppState((s) => s.images);
   const images = final?.images ?? [];
@@ -69,12 +68,7 @@ export function FinalScreen() {
 
   return (
     <section className="final" aria-labelledby="final-title">
-      <div className="modes__head">
-        <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
-          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('final.back')}
-        </button>
-        <h2 id="final-title">{t('final.title')}</h2>
-      </div>
+      <ScreenHead titleId="final-title" title={t('final.title')} backLabel={t('final.back')} />
       {after.state === 'missing' && (
         <p className="card field-error" role="alert">
           {t('final.empty')}

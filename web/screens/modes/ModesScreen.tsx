@@ -23,7 +23,7 @@ import {
 import { AutoStrengthControl } from './AutoStrengthControl';
 import { ModeList, orderedModes } from './ModeList';
 import { selectionPriceLabel } from './priceLabel';
-import { ArrowLeft } from '../../components/icons';
+import { ScreenHead } from '../../components/ScreenHead';
 
 function ImageModes({ image, n }: { image: ImageItem; n: number }) {
   const dispatch = useDispatch();
@@ -91,11 +91,7 @@ export function ModesScreen() {
 
   return (
     <section className="modes" aria-labelledby="modes-title">
-      <div className="modes__head">
-        <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
-          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('modes.back')}
-        </button>
-        <h2 id="modes-title">{t('modes.title')}</h2>
+      <ScreenHead titleId="modes-title" title={t('modes.title')} backLabel={t('modes.back')}>
         {room && (
           <span className="pill pill--brand">
             {t('modes.detectedRoom', {
@@ -103,7 +99,7 @@ export function ModesScreen() {
             })}
           </span>
         )}
-      </div>
+      </ScreenHead>
 
       <div className="segmented" role="radiogroup" aria-label={t('modes.selectionKind')}>
         {(['uniform', 'individual'] as const).map((kind) => (

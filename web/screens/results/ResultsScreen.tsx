@@ -7,7 +7,8 @@ import { useActions, useAppState, useDispatch, usePreview, useResult } from '../
 import { CompareSlider } from '../../components/CompareSlider';
 import { t } from '../../i18n/de';
 import type { ImageItem } from '../../workflow/machine';
-import { ArrowLeft, Expand } from '../../components/icons';
+import { Expand } from '../../components/icons';
+import { ScreenHead } from '../../components/ScreenHead';
 import { DownloadFormatOption } from '../../components/DownloadFormatOption';
 import { PortalPresetOption } from '../../components/PortalPresetOption';
 import { ResetButton } from '../../dialogs/ResetButton';
@@ -72,18 +73,12 @@ function ResultCard({ image, onDownload }: { image: ImageItem; onDownload: () =>
 
 export function ResultsScreen() {
   const actions = useActions();
-  const dispatch = useDispatch();
   const images = useAppState((s) => s.images.filter((i) => i.status === 'enhanced' || i.status === 'error'));
   const loading = useAppState((s) => s.suggestionsLoading);
   const enhanced = images.filter((i) => i.status === 'enhanced');
   return (
     <section className="results" aria-labelledby="results-title" aria-busy={loading}>
-      <div className="modes__head">
-        <button type="button" className="button button--ghost" onClick={() => dispatch({ type: 'back' })}>
-          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('results.backToModes')}
-        </button>
-        <h2 id="results-title">{t('results.title')}</h2>
-      </div>
+      <ScreenHead titleId="results-title" title={t('results.title')} backLabel={t('results.backToModes')} />
       <ul className={images.length === 1 ? 'results__single' : 'results__grid'}>
         {images.map((image) => (
           <ResultCard

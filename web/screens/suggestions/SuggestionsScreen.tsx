@@ -7,7 +7,7 @@ import { shopSearchUrl } from '../../../core/text/shopLink';
 import { useActions, useAppState, useDispatch } from '../../services/context';
 import { t } from '../../i18n/de';
 import { suggestionSourceImages } from '../../workflow/machine';
-import { ArrowLeft } from '../../components/icons';
+import { ScreenHead } from '../../components/ScreenHead';
 
 /** 'Vorschläge werden umgesetzt…' and, once the first photo is sent, 'Foto n von m' with its bar. */
 function ImplementProgress() {
@@ -72,17 +72,12 @@ export function SuggestionsScreen() {
 
   return (
     <section className="suggestions" aria-labelledby="suggestions-title" aria-busy={implementing}>
-      <div className="modes__head">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => dispatch({ type: 'back' })}
-          disabled={implementing}
-        >
-          <ArrowLeft aria-hidden="true" focusable="false" size={18} /> {t('suggestions.back')}
-        </button>
-        <h2 id="suggestions-title">{t('suggestions.title')}</h2>
-      </div>
+      <ScreenHead
+        titleId="suggestions-title"
+        title={t('suggestions.title')}
+        backLabel={t('suggestions.back')}
+        backDisabled={implementing}
+      />
       <div className="tabs" role="tablist" aria-label={t('suggestions.tabs')} onKeyDown={onTabKey}>
         {tabs.map((x) => (
           <button

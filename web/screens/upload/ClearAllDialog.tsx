@@ -3,6 +3,7 @@
 // and the labels; it loads with the first question, not with the landing page.
 
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogActions } from '../../dialogs/DialogActions';
 import { useReturnFocus } from '../../dialogs/returnFocus';
 import { t, tn } from '../../i18n/de';
 
@@ -23,12 +24,12 @@ export function ClearAllDialog({ count, onConfirm, onCancel }: ClearAllDialogPro
           <Dialog.Description>
             {tn('upload.clearConfirm.textOne', 'upload.clearConfirm.textMany', count)}
           </Dialog.Description>
-          <div className="dialog__actions">
-            <Dialog.Close className="button button--ghost">{t('upload.clearConfirm.cancel')}</Dialog.Close>
-            <button type="button" className="button button--danger" onClick={onConfirm}>
-              {t('upload.clearConfirm.confirm')}
-            </button>
-          </div>
+          <DialogActions
+            closeLabel={t('upload.clearConfirm.cancel')}
+            confirmLabel={t('upload.clearConfirm.confirm')}
+            danger
+            onConfirm={onConfirm}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -6,6 +6,7 @@
 import * as THREE from 'three';
 import { cameraRotation, scaleCamera } from '../../../core/staging/room/camera';
 import type { RoomCamera } from '../../../core/staging/room/types';
+import { photoAtSize } from './composite';
 
 /** Cube face size: a mirror at staging distance spans a few hundred pixels, and the room in it is soft anyway. */
 const FACE = 48;
@@ -17,36 +18,26 @@ const MIRROR_REFLECTANCE = 0.88;
 /** How much of the photo a clear glass lets through (its alpha is the rest), before its own tint. */
 const GLASS_MIN_ALPHA = 0.18;
 
-interface Copy {
-  w: number;
-  h: number;
-  data: Uint8ClampedArray;
-}
-
-function copyOf(photo: CanvasImageSource & { width: number; height: number }, width: number): Copy {
+/** The photo at `width` px wide (at most its own width), its height in proportion. */
+function copyOf(photo: CanvasImageSource & { width: number; height: number }, width: number): ImageData {
   const w = Math.max(1, Math.min(width, photo.width));
   const h = Math.max(1, Math.round((w * photo.height) / photo.width));
-  const canvas = document.createElement('canvas');
-  canvas.width = w;
-  canvas.height = h;
-  const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-  ctx.imageSmoothingQuality = 'high';
-  ctx.drawImage(photo, 0, 0, w, h);
-  return { w, h, data: ctx.getImageData(0, 0, w, h).data };
+  return photoAtSize(photo, w, h).pixels;
 }
 
 /** Bilinear sample of a copy at u, v in 0..1, into out (0..255 sRGB). */
-function sample(copy: Copy, u: number, v: number, out: number[]): void {
-  const x = Math.min(copy.w - 1, Math.max(0, u * copy.w - 0.5));
-  const y = Math.min(copy.h - 1, Math.max(0, v * copy.h - 0.5));
+function sample(copy: ImageData, u: number, v: number, out: number[]): void {
+  const { width: w, height: h } = copy;
+  const x = Math.min(w - 1, Math.max(0, u * w - 0.5));
+  const y = Math.min(h - 1, Math.max(0, v * h - 0.5));
   const x0 = Math.floor(x);
   const y0 = Math.floor(y);
-  const x1 = Math.min(copy.w - 1, x0 + 1);
-  const y1 = Math.min(copy.h - 1, y0 + 1);
+  const x1 = Math.min(w - 1, x0 + 1);
+  const y1 = Math.min(h - 1, y0 + 1);
   const fx = x - x0;
   const fy = y - y0;
   for (let c = 0; c < 3; c++) {
-    const at = (xx: number, yy: number) => copy.data[(yy * copy.w + xx) * 4 + c]!;
+    const at = (xx: number, yy: number) => copy.data[(yy * w + xx) * 4 + c]!;
     out[c] =
       (at(x0, y0) * (1 - fx) + at(x1, y0) * fx) * (1 - fy) + (at(x0, y1) * (1 - fx) + at(x1, y1) * fx) * fy;
   }
@@ -76,9 +67,9 @@ export function photoCubeTexture(
 ): THREE.CubeTexture {
   const sharp = copyOf(photo, SHARP_WIDTH);
   const soft = copyOf(photo, SOFT_WIDTH);
-  const scaled = scaleCamera(camera, sharp.w, sharp.h);
-  const kx = scaled.focalPx / (sharp.w / 2);
-  const ky = scaled.focalPx / (sharp.h / 2);
+  const scaled = scaleCamera(camera, sharp.width, sharp.height);
+  const kx = scaled.focalPx / (sharp.width / 2);
+  const ky = scaled.focalPx / (sharp.height / 2);
   const r = cameraRotation(camera);
   const a = [0, 0, 0];
   const b = [0, 0, 0];

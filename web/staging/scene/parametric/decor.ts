@@ -1,6 +1,6 @@
 // Decor: potted plants (pot, soil and hundreds of merged leaves), vases with branches, mirrors and framed
 // artwork (wall pieces: depth is their thickness, bottom their lower edge), towel ladders and laundry baskets.
-// Foliage is shared with the outdoor planter; leaves are bent strips with per-leaf shade variation.
+// The potted plant is shared with the outdoor planter; leaves are bent strips with per-leaf shade variation.
 import * as THREE from 'three';
 import { clamp, type BuildContext } from './context';
 import { mirrorGlass, shade, type PbrMaterial } from './materials';
@@ -44,7 +44,7 @@ const OLIVE_GREENS = ['#6f7f5a', '#808f6a', '#5f6e4f'];
  * Leaves and stems filling a crown of radius r from y0 (soil) to y1 (top), as two merged meshes (leaves with
  * vertex colours, stems in bark). Leaf counts stay a few hundred: ≈ 20 triangles each.
  */
-export function addFoliage(
+function addFoliage(
   ctx: BuildContext,
   piece: Piece,
   kind: FoliageKind,
@@ -200,7 +200,7 @@ export function potProfile(style: BuildContext['style'], r: number, h: number): 
   }
 }
 
-export function addPot(ctx: BuildContext, piece: Piece, r: number, h: number, material: PbrMaterial): number {
+function addPot(ctx: BuildContext, piece: Piece, r: number, h: number, material: PbrMaterial): number {
   const profile = potProfile(ctx.style, r, h);
   piece.add(lathe(profile, 40), material, [0, 0, 0], { name: 'pot' });
   const soilY = h * 0.93;
@@ -214,15 +214,29 @@ export function addPot(ctx: BuildContext, piece: Piece, r: number, h: number, ma
   return soilY;
 }
 
+/** A pot of soil in the piece's main material, with foliage of `kind` growing from it to the piece's top. */
+export function pottedPlant(
+  ctx: BuildContext,
+  name: string,
+  pot: { r: number; h: number },
+  kind: FoliageKind,
+): THREE.Group {
+  const piece = new Piece(name);
+  const soilY = addPot(ctx, piece, pot.r, pot.h, ctx.mats.main());
+  addFoliage(ctx, piece, kind, soilY, ctx.H, Math.min(ctx.W, ctx.D) / 2);
+  return piece.group;
+}
+
 export function plant(ctx: BuildContext): THREE.Group {
-  const { W, D, H, mats } = ctx;
-  const piece = new Piece('plant');
+  const { W, D, H } = ctx;
   const r = Math.min(W, D) / 2;
   const potH = clamp(H * 0.3, 0.1, 0.4);
-  const potR = Math.min(r * 0.62, potH * 0.8);
-  const soilY = addPot(ctx, piece, potR, potH, mats.main());
-  addFoliage(ctx, piece, H > 0.6 ? 'ficus' : 'bush', soilY, H, r);
-  return piece.group;
+  return pottedPlant(
+    ctx,
+    'plant',
+    { r: Math.min(r * 0.62, potH * 0.8), h: potH },
+    H > 0.6 ? 'ficus' : 'bush',
+  );
 }
 
 export function vase(ctx: BuildContext): THREE.Group {

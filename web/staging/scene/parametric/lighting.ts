@@ -52,14 +52,38 @@ function bulb(piece: Piece, y: number): void {
   piece.add(new THREE.SphereGeometry(0.03, 16, 12), light, [0, y, 0], { name: 'bulb' });
 }
 
+/** A lamp whose fabric shade sits on top of what carries it (floor and table lamps), as it is being built. */
+interface ShadedLamp {
+  piece: Piece;
+  /** Radius of the footprint, in metres. */
+  r: number;
+  shadeH: number;
+  /** Where the shade's bottom edge is, the top of what carries it. */
+  shadeY: number;
+  /** The material of what carries the shade. */
+  body: PbrMaterial;
+}
+
+/** Starts a shaded lamp: the shade's height follows from the footprint's radius and the lamp's height. */
+function startShadedLamp(ctx: BuildContext, name: string, shadeHeight: (r: number) => number): ShadedLamp {
+  const piece = new Piece(name);
+  const r = Math.min(ctx.W, ctx.D) / 2;
+  const shadeH = shadeHeight(r);
+  return { piece, r, shadeH, shadeY: ctx.H - shadeH, body: bodyMaterial(ctx) };
+}
+
+/** Puts the shade on top and the bulb inside it, `bulbAt` of the shade's height up. */
+function finishShadedLamp(ctx: BuildContext, lamp: ShadedLamp, bulbAt: number): THREE.Group {
+  const { piece, r, shadeH, shadeY } = lamp;
+  piece.add(shadeGeometry(ctx.style, r, shadeH), shadeMaterial(ctx), [0, shadeY, 0], { name: 'shade' });
+  bulb(piece, shadeY + shadeH * bulbAt);
+  return piece.group;
+}
+
 export function floorLamp(ctx: BuildContext): THREE.Group {
-  const { W, D, H, style } = ctx;
-  const piece = new Piece('floorLamp');
-  const r = Math.min(W, D) / 2;
-  const shadeH = clamp(r * 1.1, 0.18, 0.4);
-  const shadeY = H - shadeH;
-  const body = bodyMaterial(ctx);
-  if (style === 'cozy') {
+  const lamp = startShadedLamp(ctx, 'floorLamp', (r) => clamp(r * 1.1, 0.18, 0.4));
+  const { piece, r, shadeH, shadeY, body } = lamp;
+  if (ctx.style === 'cozy') {
     // Tripod of wooden legs meeting under the shade.
     const legs: THREE.BufferGeometry[] = [];
     for (let i = 0; i < 3; i++) {
@@ -96,66 +120,48 @@ export function floorLamp(ctx: BuildContext): THREE.Group {
       name: 'stem',
     });
   }
-  piece.add(shadeGeometry(style, r, shadeH), shadeMaterial(ctx), [0, shadeY, 0], { name: 'shade' });
-  bulb(piece, shadeY + shadeH * 0.45);
-  return piece.group;
+  return finishShadedLamp(ctx, lamp, 0.45);
+}
+
+/** A table lamp's turned ceramic or metal column ([radius, y] points): slim foot, gentle belly, neck. */
+function columnBase(r: number, baseH: number): [number, number][] {
+  const br = r * 0.45;
+  return [
+    [0, 0],
+    [br * 0.8, 0],
+    [br, baseH * 0.08],
+    [br * 1.05, baseH * 0.35],
+    [br * 0.5, baseH * 0.8],
+    [br * 0.2, baseH * 0.9],
+    [0.008, baseH],
+  ];
+}
+
+/** A table lamp's round gourd base ([radius, y] points): the classic ceramic table lamp. */
+function gourdBase(r: number, baseH: number): [number, number][] {
+  const br = r * 0.55;
+  const belly = baseH * 0.55;
+  return [
+    [0, 0],
+    [br * 0.55, 0],
+    [br * 0.9, belly * 0.3],
+    [br, belly * 0.6],
+    [br * 0.85, belly],
+    [br * 0.3, belly * 1.2],
+    [br * 0.18, belly * 1.35],
+    [br * 0.22, belly * 1.45],
+    [0.008, baseH],
+  ];
 }
 
 export function tableLamp(ctx: BuildContext): THREE.Group {
-  const { W, D, H, style } = ctx;
-  const piece = new Piece('tableLamp');
-  const r = Math.min(W, D) / 2;
-  const shadeH = clamp(H * 0.4, 0.1, 0.3);
-  const shadeY = H - shadeH;
-  const body = bodyMaterial(ctx);
+  const lamp = startShadedLamp(ctx, 'tableLamp', () => clamp(ctx.H * 0.4, 0.1, 0.3));
+  const { r, shadeH, shadeY } = lamp;
   const baseH = shadeY + shadeH * 0.1;
-  if (style === 'minimal' || style === 'modern') {
-    // A turned ceramic or metal column: slim foot, gentle belly, neck.
-    const br = r * 0.45;
-    piece.add(
-      lathe(
-        [
-          [0, 0],
-          [br * 0.8, 0],
-          [br, baseH * 0.08],
-          [br * 1.05, baseH * 0.35],
-          [br * 0.5, baseH * 0.8],
-          [br * 0.2, baseH * 0.9],
-          [0.008, baseH],
-        ],
-        40,
-      ),
-      body,
-      [0, 0, 0],
-      { name: 'base' },
-    );
-  } else {
-    // A round gourd base: the classic ceramic table lamp.
-    const br = r * 0.55;
-    const belly = baseH * 0.55;
-    piece.add(
-      lathe(
-        [
-          [0, 0],
-          [br * 0.55, 0],
-          [br * 0.9, belly * 0.3],
-          [br, belly * 0.6],
-          [br * 0.85, belly],
-          [br * 0.3, belly * 1.2],
-          [br * 0.18, belly * 1.35],
-          [br * 0.22, belly * 1.45],
-          [0.008, baseH],
-        ],
-        40,
-      ),
-      body,
-      [0, 0, 0],
-      { name: 'base' },
-    );
-  }
-  piece.add(shadeGeometry(style, r, shadeH), shadeMaterial(ctx), [0, shadeY, 0], { name: 'shade' });
-  bulb(piece, shadeY + shadeH * 0.4);
-  return piece.group;
+  const profile =
+    ctx.style === 'minimal' || ctx.style === 'modern' ? columnBase(r, baseH) : gourdBase(r, baseH);
+  lamp.piece.add(lathe(profile, 40), lamp.body, [0, 0, 0], { name: 'base' });
+  return finishShadedLamp(ctx, lamp, 0.4);
 }
 
 export function pendant(ctx: BuildContext): THREE.Group {

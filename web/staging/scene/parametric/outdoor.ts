@@ -3,7 +3,7 @@
 // weatherproof looks: powder-coated metal, acacia/teak, fibre-clay.
 import * as THREE from 'three';
 import { clamp, type BuildContext } from './context';
-import { addFoliage, addPot } from './decor';
+import { pottedPlant } from './decor';
 import { cylinder, merge, pillow, place, rbox, rod, Piece } from './shapes';
 import { cafeTable } from './tables';
 
@@ -161,12 +161,7 @@ export function lounger(ctx: BuildContext): THREE.Group {
 }
 
 export function planter(ctx: BuildContext): THREE.Group {
-  const { W, D, H, mats, style } = ctx;
-  const piece = new Piece('planter');
-  const r = Math.min(W, D) / 2;
-  const potH = clamp(H * 0.45, 0.2, 0.6);
-  const potR = r * 0.8;
-  const soilY = addPot(ctx, piece, potR, potH, mats.main());
-  addFoliage(ctx, piece, style === 'modern' || style === 'minimal' ? 'grass' : 'olive', soilY, H, r);
-  return piece.group;
+  const { W, D, H, style } = ctx;
+  const pot = { r: (Math.min(W, D) / 2) * 0.8, h: clamp(H * 0.45, 0.2, 0.6) };
+  return pottedPlant(ctx, 'planter', pot, style === 'modern' || style === 'minimal' ? 'grass' : 'olive');
 }

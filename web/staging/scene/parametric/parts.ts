@@ -1,5 +1,6 @@
-// Parts that many pieces share: legs in the four styles, handles and knobs, and cabinet fronts (doors, drawers)
-// with their shadow gaps. Keeping them here means a sideboard, a nightstand and a desk read as one furniture line.
+// Parts that many pieces share: legs in the four styles, end frames, handles and knobs, and cabinet fronts
+// (doors, drawers) with their shadow gaps. Keeping them here means a sideboard, a nightstand and a desk read as one
+// furniture line.
 import type * as THREE from 'three';
 import type { BuildContext, ParametricStyle } from './context';
 import type { PbrMaterial } from './materials';
@@ -76,6 +77,17 @@ export function addLegs(
     }
   }
   piece.add(merge(legs), material, [0, 0, 0], { name: 'legs' });
+}
+
+/** One frame at each end of a piece, at x = ±offset (steel runners, sled legs): `parts` builds it at its x. */
+export function addEndFrames(
+  piece: Piece,
+  material: PbrMaterial,
+  name: string,
+  offset: number,
+  parts: (x: number) => THREE.BufferGeometry[],
+): void {
+  for (const side of [-1, 1]) piece.add(merge(parts(side * offset)), material, [0, 0, 0], { name });
 }
 
 /** A handle on a front whose face is at z = faceZ, centred at (x, y); horizontal bar unless vertical is set. */

@@ -3,7 +3,7 @@
 // for chairs, ≈ 42–46 cm for sofas) and scale with the spec's height.
 import * as THREE from 'three';
 import { clamp, type BuildContext } from './context';
-import { addLegs } from './parts';
+import { addEndFrames, addLegs } from './parts';
 import { cylinder, lathe, merge, pillow, place, rbox, rod, Piece, tube } from './shapes';
 
 /** Upholstery proportions relative to the piece's height and depth. */
@@ -373,19 +373,11 @@ export function bench(ctx: BuildContext): THREE.Group {
   } else if (style === 'modern') {
     // Two U-shaped steel runners.
     const metal = soft ? frame : mats.make('metal', mats.hex(1, '#2b2b2b'));
-    for (const side of [-1, 1]) {
-      const x = side * (W / 2 - 0.09);
-      piece.add(
-        merge([
-          rbox(0.02, support, 0.02, 0.003).translate(x, support / 2, D / 2 - 0.05),
-          rbox(0.02, support, 0.02, 0.003).translate(x, support / 2, -D / 2 + 0.05),
-          rbox(0.02, 0.02, D - 0.08, 0.003).translate(x, 0.01, 0),
-        ]),
-        metal,
-        [0, 0, 0],
-        { name: 'runner' },
-      );
-    }
+    addEndFrames(piece, metal, 'runner', W / 2 - 0.09, (x) => [
+      rbox(0.02, support, 0.02, 0.003).translate(x, support / 2, D / 2 - 0.05),
+      rbox(0.02, support, 0.02, 0.003).translate(x, support / 2, -D / 2 + 0.05),
+      rbox(0.02, 0.02, D - 0.08, 0.003).translate(x, 0.01, 0),
+    ]);
   } else {
     addLegs(piece, frame, style, W - 0.04, D - 0.02, support, 0.02, 0.9);
     piece.add(rbox(W - 0.16, 0.02, 0.02, 0.003), frame, [0, 0.12, 0], { name: 'stretcher' });

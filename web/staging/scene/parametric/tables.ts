@@ -3,7 +3,7 @@
 // shape. Desks add a drawer with a handle; coffee tables of the cozy line a lower shelf.
 import type * as THREE from 'three';
 import { clamp, type BuildContext } from './context';
-import { addFronts, addLegs, handleMaterialOf } from './parts';
+import { addEndFrames, addFronts, addLegs, handleMaterialOf } from './parts';
 import { cylinder, lathe, merge, place, rbox, rod, Piece } from './shapes';
 
 /** Typical top thicknesses in metres (wood 3–4 cm, stone and glass thinner-looking). */
@@ -109,20 +109,12 @@ function rectTable(ctx: BuildContext, name: string, options: RectOptions): THREE
   ) {
     // Sled frames of flat steel at both ends.
     const metal = mats.make('metal', mats.hex(1, '#2b2b2b'));
-    for (const side of [-1, 1]) {
-      const x = side * (W / 2 - 0.08);
-      piece.add(
-        merge([
-          rbox(0.03, legH, 0.03, 0.004).translate(x, legH / 2, D / 2 - 0.07),
-          rbox(0.03, legH, 0.03, 0.004).translate(x, legH / 2, -D / 2 + 0.07),
-          rbox(0.03, 0.03, D - 0.14, 0.004).translate(x, legH - 0.015, 0),
-          rbox(0.03, 0.015, D - 0.1, 0.004).translate(x, 0.0075, 0),
-        ]),
-        metal,
-        [0, 0, 0],
-        { name: 'sled' },
-      );
-    }
+    addEndFrames(piece, metal, 'sled', W / 2 - 0.08, (x) => [
+      rbox(0.03, legH, 0.03, 0.004).translate(x, legH / 2, D / 2 - 0.07),
+      rbox(0.03, legH, 0.03, 0.004).translate(x, legH / 2, -D / 2 + 0.07),
+      rbox(0.03, 0.03, D - 0.14, 0.004).translate(x, legH - 0.015, 0),
+      rbox(0.03, 0.015, D - 0.1, 0.004).translate(x, 0.0075, 0),
+    ]);
   } else {
     addLegs(piece, frame, style, W, D, legH, inset, scale);
   }
