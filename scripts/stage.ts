@@ -1,4 +1,4 @@
-// `npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>]`: virtual
+// `npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>] [--room]`: virtual
 // staging of one photo with the web app's own scene code, in headless Chromium (Debian's /usr/bin/chromium, software
 // WebGL): the room analysis picks the products as the server's analysis does, then the page segments the photo,
 // fits the camera and floor, lays the pieces out and renders them. The last line is JSON:
@@ -12,16 +12,19 @@ import { ImagePool } from '../server/pool/imagePool';
 import { decodeRgba } from '../server/pool/images';
 import { productSourceFromEnv } from '../server/staging/productSource';
 import { inputOutputArgs } from './lib/cliArgs';
+import { runMain } from './lib/runMain';
 import { launchChromium, serveStagingPage } from './lib/stagingPage';
 import type { StagePageInput, StagePageResult } from '../web/staging/cli/contract';
 
 const USAGE =
-  'usage: npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>]\n';
-function parse(): { input: string; output: string; style: StagingStyle; budgetMax: number } | number {
+  'usage: npm run stage -- <photo> <out.jpg> [--style auto|modern|classic|minimal|cozy] [--budget-max <euro>] [--room]\n';
+function parse():
+  { input: string; output: string; style: StagingStyle; budgetMax: number; drawRoom: boolean } | number {
   const args = inputOutputArgs(
     {
       style: { type: 'string', default: 'auto' },
       'budget-max': { type: 'string', default: String(STAGING_BUDGET_MAX_EUR) },
+      room: { type: 'boolean', default: false },
     },
     USAGE,
   );
@@ -33,7 +36,13 @@ function parse(): { input: string; output: string; style: StagingStyle; budgetMa
     process.stderr.write(USAGE);
     return 2;
   }
-  return { input, output, style, budgetMax: Math.min(budgetMax, STAGING_BUDGET_MAX_EUR) };
+  return {
+    input,
+    output,
+    style,
+    budgetMax: Math.min(budgetMax, STAGING_BUDGET_MAX_EUR),
+    drawRoom: values.room === true,
+  };
 }
 
 async function main(): Promise<number> {
@@ -64,7 +73,7 @@ async function main(): Promise<number> {
     });
     await tab.goto(page.origin + '/');
     await tab.waitForFunction(() => 'raumglanzStage' in globalThis, undefined, { timeout: 120_000 });
-    const input: StagePageInput = { photoUrl: '/photo', products, spares };
+    const input: StagePageInput = { photoUrl: '/photo', products, spares, drawRoom: args.drawRoom };
     const result = await tab.evaluate(
       (given) =>
         (
@@ -96,10 +105,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runMain(main);

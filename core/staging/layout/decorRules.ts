@@ -6,11 +6,12 @@ import { NEEDS_ONE_OF } from '../categories';
 import type { CategoryId } from '../types';
 import { canHang, coversOpening } from './constraints';
 import { existingObstacleOf } from './existing';
-import { WALL } from '../room/labels';
-import { faceGrid, graySpread, shareOnClass } from '../room/support';
+import { DOOR_LABELS, WALL, WINDOW_LABELS } from '../room/labels';
+import { faceGrid, graySpread, shareOnClass, shareOnClasses } from '../room/support';
 import { add, dot, fromLocal, frontOf, pointSegmentDistance, rightOf, scale } from './geometry';
 import { landsOnHost, realTextileHosts, realTopSpot } from './onRealFurniture';
 import { againstWall, bestWallSpot, wallFrames, type WallFrame } from './spots';
+import type { Vec3 } from '../room/types';
 import type { PlacedPiece } from './types';
 import {
   anchorsOf,
@@ -199,6 +200,35 @@ const BARE_WALL_SHARE = 0.85;
  * front of the post.
  */
 const BARE_WALL_SPREAD = 18;
+/**
+ * A picture keeps this far from a window's or door's frame, metres: the face grown by it on every side must show
+ * none. The share of bare wall alone let a picture hang over the edge of a shutter.
+ */
+const OPENING_CLEARANCE_M = 0.1;
+const OPENING_LABELS: ReadonlySet<number> = new Set([...WINDOW_LABELS, ...DOOR_LABELS]);
+
+/** Points on the edge of an upright rectangle on a wall (as faceGrid's), RING_STEPS per side. */
+const RING_STEPS = 8;
+function frameRing(
+  centre: { x: number; z: number },
+  right: { x: number; z: number },
+  w: number,
+  y0: number,
+  h: number,
+): Vec3[] {
+  const at = (a: number, y: number): Vec3 => ({ x: centre.x + right.x * a, y, z: centre.z + right.z * a });
+  const points: Vec3[] = [];
+  for (let i = 0; i <= RING_STEPS; i++) {
+    const k = i / RING_STEPS;
+    points.push(
+      at((k - 0.5) * w, y0),
+      at((k - 0.5) * w, y0 + h),
+      at(-w / 2, y0 + k * h),
+      at(w / 2, y0 + k * h),
+    );
+  }
+  return points;
+}
 
 /**
  * Whether the photo shows bare wall where a picture would hang: not a window, a picture already there, or real
@@ -207,9 +237,14 @@ const BARE_WALL_SPREAD = 18;
 function showsBareWall(ctx: RuleContext, unit: Unit, at: Try, elevationM: number): boolean {
   const { photo, room } = ctx.scene;
   if (!photo) return true;
-  const face = faceGrid(at, rightOf(at.rotationDeg), unit.product.sizeM.w, elevationM, unit.product.sizeM.h);
+  const { w, h } = unit.product.sizeM;
+  const right = rightOf(at.rotationDeg);
+  const face = faceGrid(at, right, w, elevationM, h);
+  const c = OPENING_CLEARANCE_M;
+  const around = [...face, ...frameRing(at, right, w + 2 * c, elevationM - c, h + 2 * c)];
   return (
     shareOnClass(room.camera, photo.labels, face, WALL) >= BARE_WALL_SHARE &&
+    shareOnClasses(room.camera, photo.labels, around, OPENING_LABELS) === 0 &&
     graySpread(room.camera, photo.gray, face) <= BARE_WALL_SPREAD
   );
 }

@@ -614,18 +614,24 @@ function joinCorners(walls: AxisWall[]): AxisWall[] {
 /**
  * When no wall facing the camera is found (its foot hidden behind a headboard, a sideboard, a row of chairs), a
  * wall at the farthest floor seen against something standing: the floor ends there, and the layout needs a wall
- * to put pieces against and hang pictures on. Looking into a corner, both walls face the camera and each may get
- * one; the second takes only the points towards its side. Floor that only ends at the horizon's distance limit
- * makes no wall.
+ * to put pieces against and hang pictures on. Where the floor ends at furniture, the wall stands behind it, by the
+ * class's typical depth: taken at the furniture's front, the wall ran along a bed's foot or side and cut the bed
+ * to a sliver. Looking into a corner, both walls face the camera and each may get one; the second takes only the
+ * points towards its side. Floor that only ends at the horizon's distance limit makes no wall.
  */
 function withStandingWalls(walls: AxisWall[], far: Columns, view: View): AxisWall[] {
   const forward = rayAt(view, view.w / 2, view.h / 2);
   const points: FloorPoint[] = [];
+  /** How far behind each point the wall stands: the depth of the furniture the floor ends at, else 0. */
+  const behind: number[] = [];
   for (let x = 0; x < view.w; x++) {
     const y = far.top[x]!;
-    if (y <= view.firstFloorRow[x]! || IS_FLOOR[labelAt(view, x, y - 1)] === 1) continue;
+    const above = labelAt(view, x, y - 1);
+    if (y <= view.firstFloorRow[x]! || IS_FLOOR[above] === 1) continue;
     const p = floorAt(view, x + 0.5, y);
-    if (p) points.push(p);
+    if (!p) continue;
+    points.push(p);
+    behind.push(IS_FURNITURE[above] ? (FURNITURE_DEPTH_M.get(above) ?? DEFAULT_FURNITURE_DEPTH_M) : 0);
   }
   if (points.length < Math.max(8, 0.1 * view.w)) return walls;
   const mainAxis: Axis = Math.abs(forward.z) >= Math.abs(forward.x) ? 'z' : 'x';
@@ -639,7 +645,7 @@ function withStandingWalls(walls: AxisWall[], far: Columns, view: View): AxisWal
     const at =
       sign *
       percentile(
-        points.map((p) => sign * across(p, axis)),
+        points.map((p, i) => sign * across(p, axis) + behind[i]!),
         0.95,
       );
     if (Math.abs(at) < 0.5) continue;

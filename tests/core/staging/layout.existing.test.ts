@@ -336,6 +336,21 @@ describe('layoutRoom: a picture where the photo shows bare wall', () => {
     expect(pieceOf(art(everywhere(WALL)), 'artwork#0').onFloor).toBe(false);
   });
 
+  it('keeps a hand width from a window frame beside it', () => {
+    const free = pieceOf(art(everywhere(WALL)), 'artwork#0');
+    // A window from 5 cm right of the picture's right edge on: its face still shows only wall.
+    const edge = projectPoint(room.camera, {
+      x: free.x + free.sizeM.w / 2 + 0.05,
+      y: free.elevationM + free.sizeM.h / 2,
+      z: free.z,
+    })!;
+    const labels = everywhere(WALL);
+    for (let y = 0; y < height; y++)
+      labels.labels.fill(WINDOWPANE, y * width + Math.ceil(edge.u), (y + 1) * width);
+    const moved = art(labels).pieces.find((p) => p.key === 'artwork#0');
+    expect(moved?.x ?? Infinity).not.toBeCloseTo(free.x, 2);
+  });
+
   it('hangs none where the photo shows a window (or anything but wall) there', () => {
     const result = art(everywhere(WINDOWPANE));
     expect(result.pieces).toEqual([]);

@@ -10,6 +10,8 @@ export interface StagePageInput {
   products: StagingProduct[];
   /** The analysis' unticked products, which a furnished room may get instead of ticked ones that find no place. */
   spares: StagingProduct[];
+  /** Draw the room model (floor, walls, keep-free zones, existing furniture) over the result. */
+  drawRoom?: boolean;
 }
 
 export interface StagePageResult {

@@ -4,6 +4,7 @@ import { horizonY, scaleCamera } from '../../../core/staging/room/camera';
 import { renderStaging } from '../scene/render';
 import { planStaging, sceneModels } from '../plan';
 import { createSegmenter } from '../segmenter';
+import { drawRoomModel } from './roomOverlay';
 import type { StagePageInput, StagePageResult } from './contract';
 
 async function stage(input: StagePageInput): Promise<StagePageResult> {
@@ -18,6 +19,7 @@ async function stage(input: StagePageInput): Promise<StagePageResult> {
       pieces: plan.layout.pieces,
       models: sceneModels([...input.products, ...input.spares]),
     });
+    if (input.drawRoom) drawRoomModel(canvas, plan.room);
     const blob = await new Promise<Blob>((resolve, reject) =>
       canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('encode failed'))), 'image/jpeg', 0.92),
     );

@@ -84,12 +84,13 @@ describe('walls whose foot is hidden', () => {
   const scene = bedroomScene({ furniture: [sideboard], door: null, window: null });
   const room = roomFromLabels(renderLabels(scene), fitted(scene));
 
-  it('puts a back wall at the farthest floor seen, facing the camera, across the floor', () => {
+  it('puts a back wall behind the farthest furniture seen, facing the camera, across the floor', () => {
     const back = room.walls.find((w) => Math.abs(w.a.z - w.b.z) < 1e-9 && w.a.z < -3);
     expect(back).toBeDefined();
-    // Eye height unknown (1.4 m assumed for the true 1.6 m): the sideboard's front at 4.5 m reads as 3.94 m.
-    expect(back!.a.z).toBeGreaterThan(-4.5 * (1.4 / 1.6) - 0.15);
-    expect(back!.a.z).toBeLessThan(-4.5 * (1.4 / 1.6) + 0.15);
+    // The wall stands behind the sideboard (its front at 4.5 m, a cabinet's typical depth 0.5 m): at its back, 5 m.
+    // Eye height unknown (1.4 m assumed for the true 1.6 m): 5 m reads as 4.375 m.
+    expect(back!.a.z).toBeGreaterThan(-5 * (1.4 / 1.6) - 0.15);
+    expect(back!.a.z).toBeLessThan(-5 * (1.4 / 1.6) + 0.15);
     expect(back!.normal).toEqual({ x: 0, z: 1 });
     expect(Math.abs(back!.b.x - back!.a.x)).toBeGreaterThan(2.5);
   });
