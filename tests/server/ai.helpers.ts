@@ -57,7 +57,8 @@ export function openAiEnv(fake: FakeOpenAI, extra: Partial<Env> = {}): Partial<E
     AI_PROVIDER: 'openai',
     OPENAI_API_KEY: FAKE_API_KEY,
     OPENAI_BASE_URL: fake.baseURL,
-    OPENAI_TIMEOUT_MS: 2000,
+    // Generous: a loaded machine needs seconds to send a photo and thumbnails to the fake; the timeout tests set their own.
+    OPENAI_TIMEOUT_MS: 15_000,
     OPENAI_MAX_RETRIES: 0,
     ...extra,
   };
