@@ -43,6 +43,26 @@ function sample(copy: ImageData, u: number, v: number, out: number[]): void {
   }
 }
 
+/** The least share of the lit room's luma a reflection keeps (see photoCubeTexture). */
+const DARKEST_REFLECTION = 0.8;
+
+const luma = (rgb: ArrayLike<number>): number => 0.299 * rgb[0]! + 0.587 * rgb[1]! + 0.114 * rgb[2]!;
+
+/** The mean colour of the brighter half of a copy's pixels: the lit room, without its dark corners. */
+function litColour(copy: ImageData): number[] {
+  const lumas: number[] = [];
+  for (let i = 0; i < copy.data.length; i += 4) lumas.push(luma(copy.data.subarray(i, i + 3)));
+  const median = [...lumas].sort((p, q) => p - q)[lumas.length >> 1] ?? 0;
+  const sum = [0, 0, 0];
+  let n = 0;
+  lumas.forEach((l, k) => {
+    if (l < median) return;
+    for (let c = 0; c < 3; c++) sum[c] += copy.data[k * 4 + c]!;
+    n++;
+  });
+  return sum.map((v) => v / Math.max(1, n));
+}
+
 /**
  * GL cube face directions for texel (s, t) in -1..1, t down the image: +X, -X, +Y, -Y, +Z, -Z. three.js looks
  * plain cube textures up with x negated (flipEnvMap), so the face texel for lookup L holds world (-Lx, Ly, Lz).
@@ -71,6 +91,7 @@ export function photoCubeTexture(
   const kx = scaled.focalPx / (sharp.width / 2);
   const ky = scaled.focalPx / (sharp.height / 2);
   const r = cameraRotation(camera);
+  const lit = litColour(soft);
   const a = [0, 0, 0];
   const b = [0, 0, 0];
   const faces = FACE_DIRS.map((dirOf) => {
@@ -97,8 +118,12 @@ export function photoCubeTexture(
         );
         sample(sharp, u, v, a);
         sample(soft, u, v, b);
+        for (let c = 0; c < 3; c++) a[c] = a[c]! * (1 - outside) + b[c]! * outside;
+        // Much darker than the lit room: a dark foreground (a door frame at the photo's edge) that the cube puts
+        // at infinity. A mirror on the wall would show the lit room there (a black arch read as a doorway).
+        const dark = Math.max(0, 1 - luma(a) / (DARKEST_REFLECTION * luma(lit)));
         const i = (y * FACE + x) * 4;
-        for (let c = 0; c < 3; c++) image.data[i + c] = a[c]! * (1 - outside) + b[c]! * outside;
+        for (let c = 0; c < 3; c++) image.data[i + c] = a[c]! * (1 - dark) + lit[c]! * dark;
         image.data[i + 3] = 255;
       }
     }
