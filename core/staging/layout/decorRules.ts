@@ -7,11 +7,10 @@ import type { CategoryId } from '../types';
 import { canHang, coversOpening } from './constraints';
 import { existingObstacleOf } from './existing';
 import { DOOR_LABELS, WALL, WINDOW_LABELS } from '../room/labels';
-import { faceGrid, graySpread, shareOnClass, shareOnClasses } from '../room/support';
+import { faceGrid, faceRing, graySpread, shareOnClass, shareOnClasses } from '../room/support';
 import { add, dot, fromLocal, frontOf, pointSegmentDistance, rightOf, scale } from './geometry';
 import { landsOnHost, realTextileHosts, realTopSpot } from './onRealFurniture';
 import { againstWall, bestWallSpot, wallFrames, type WallFrame } from './spots';
-import type { Vec3 } from '../room/types';
 import type { PlacedPiece } from './types';
 import {
   anchorsOf,
@@ -207,29 +206,6 @@ const BARE_WALL_SPREAD = 18;
 const OPENING_CLEARANCE_M = 0.1;
 const OPENING_LABELS: ReadonlySet<number> = new Set([...WINDOW_LABELS, ...DOOR_LABELS]);
 
-/** Points on the edge of an upright rectangle on a wall (as faceGrid's), RING_STEPS per side. */
-const RING_STEPS = 8;
-function frameRing(
-  centre: { x: number; z: number },
-  right: { x: number; z: number },
-  w: number,
-  y0: number,
-  h: number,
-): Vec3[] {
-  const at = (a: number, y: number): Vec3 => ({ x: centre.x + right.x * a, y, z: centre.z + right.z * a });
-  const points: Vec3[] = [];
-  for (let i = 0; i <= RING_STEPS; i++) {
-    const k = i / RING_STEPS;
-    points.push(
-      at((k - 0.5) * w, y0),
-      at((k - 0.5) * w, y0 + h),
-      at(-w / 2, y0 + k * h),
-      at(w / 2, y0 + k * h),
-    );
-  }
-  return points;
-}
-
 /**
  * Whether the photo shows bare wall where a picture would hang: not a window, a picture already there, or real
  * furniture standing in front of a wall whose estimate is too close. True without the photo's classes.
@@ -241,7 +217,7 @@ function showsBareWall(ctx: RuleContext, unit: Unit, at: Try, elevationM: number
   const right = rightOf(at.rotationDeg);
   const face = faceGrid(at, right, w, elevationM, h);
   const c = OPENING_CLEARANCE_M;
-  const around = [...face, ...frameRing(at, right, w + 2 * c, elevationM - c, h + 2 * c)];
+  const around = [...face, ...faceRing(at, right, w + 2 * c, elevationM - c, h + 2 * c)];
   return (
     shareOnClass(room.camera, photo.labels, face, WALL) >= BARE_WALL_SHARE &&
     shareOnClasses(room.camera, photo.labels, around, OPENING_LABELS) === 0 &&

@@ -125,3 +125,26 @@ export function faceGrid(
   }
   return points;
 }
+
+/** Points along the edge of the same upright rectangle as faceGrid's, RING_STEPS + 1 on each side. */
+const RING_STEPS = 8;
+export function faceRing(
+  centre: { x: number; z: number },
+  right: { x: number; z: number },
+  w: number,
+  y0: number,
+  h: number,
+): Vec3[] {
+  const at = (a: number, y: number): Vec3 => ({ x: centre.x + right.x * a, y, z: centre.z + right.z * a });
+  const points: Vec3[] = [];
+  for (let i = 0; i <= RING_STEPS; i++) {
+    const k = i / RING_STEPS;
+    points.push(
+      at((k - 0.5) * w, y0),
+      at((k - 0.5) * w, y0 + h),
+      at(-w / 2, y0 + k * h),
+      at(w / 2, y0 + k * h),
+    );
+  }
+  return points;
+}

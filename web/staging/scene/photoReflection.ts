@@ -79,7 +79,7 @@ const FACE_DIRS: ((s: number, t: number) => [number, number, number])[] = [
 /**
  * The room around the camera as a small sRGB cube texture: each direction seen through the photo's camera; the
  * unseen half as the photo mirrored through the image plane (the wall behind resembles the one ahead), blurrier
- * the further outside the frame. Some milliseconds of JS, no GPU pass.
+ * the further outside the frame, and never much darker than the lit room. Some milliseconds of JS, no GPU pass.
  */
 export function photoCubeTexture(
   photo: CanvasImageSource & { width: number; height: number },
