@@ -321,7 +321,8 @@ describe('virtual staging on the builtin provider', () => {
     await finish.waitFor({ timeout: 120_000 });
     await expect.poll(() => finish.isEnabled(), { timeout: 120_000 }).toBe(true);
     await finish.click();
-    await toastText(page, 'Virtuell eingerichtet!');
+    // The wait covers the full-size render in software WebGL as well as the call (a loaded machine took over 15 s).
+    await toastText(page, 'Virtuell eingerichtet!', 60_000);
     await expectText(page.getByTestId('credit-balance'), '0 Credits');
     await dialog(page).getByRole('button', { name: 'Ergebnis ansehen' }).click();
     await back(page);
