@@ -128,13 +128,7 @@ export function faceGrid(
 
 /** Points along the edge of the same upright rectangle as faceGrid's, RING_STEPS + 1 on each side. */
 const RING_STEPS = 8;
-export function faceRing(
-  centre: { x: number; z: number },
-  right: { x: number; z: number },
-  w: number,
-  y0: number,
-  h: number,
-): Vec3[] {
+export function faceRing(...[centre, right, w, y0, h]: Parameters<typeof faceGrid>): Vec3[] {
   const at = (a: number, y: number): Vec3 => ({ x: centre.x + right.x * a, y, z: centre.z + right.z * a });
   const points: Vec3[] = [];
   for (let i = 0; i <= RING_STEPS; i++) {
