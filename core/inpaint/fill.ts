@@ -18,7 +18,7 @@ import { chamferDistance, maskComponents, type PixelRegion } from './maskOps';
 import { borderMisfit, patchMatchFill } from './patchMatch';
 import { seededRandom } from './random';
 import { fillRegions, type SmoothKind } from './regions';
-import { surfaceDetail } from './surfaceDetail';
+import { SURFACE_DETAIL_DEFAULTS, surfaceDetail } from './surfaceDetail';
 
 export interface InpaintOptions {
   /** Seed of the random search: the same seed, image and mask give the same result. */
@@ -206,7 +206,7 @@ function fillCrop(
   const detail =
     opts.detail > 0
       ? surfaceDetail(data, structure, hole, cw, ch, {
-          ...SURFACE_DETAIL,
+          ...SURFACE_DETAIL_DEFAULTS,
           random: seededRandom((opts.seed * 0x165667b1 + index) >>> 0),
         })
       : null;
@@ -320,21 +320,6 @@ function erfc(x: number): number {
 
 /** Border pixels whose detail exceeds this multiple of the crop's median count only that much (edges). */
 const GRAIN_CLIP = 3;
-/**
- * Tiles of 8 px, detail above a 7 px box blur, 32 tries per tile, nearness worth a little colour; the surface is
- * the known band of a third of the hole's size around it, sources at most 1.5 times as busy, detail clipped at 3
- * times its median. Round values, not tuned.
- */
-const SURFACE_DETAIL = {
-  step: 4,
-  blurRadius: 3,
-  candidates: 32,
-  distanceWeight: 50,
-  surfaceReach: 0.33,
-  busier: 1.5,
-  clip: 3,
-};
-
 /** The border's detail is averaged over blocks of this many pixels a side and carried into the hole on them. */
 const GRAIN_BLOCK = 4;
 

@@ -26,6 +26,21 @@ export interface SurfaceDetailOptions {
   random: Random;
 }
 
+/**
+ * Tiles of 8 px, detail above a 7 px box blur, 32 tries per tile, nearness worth a little colour; the surface is
+ * the known band of a third of the hole's size around it, sources at most 1.5 times as busy, detail clipped at 3
+ * times its median. Round values, not tuned.
+ */
+export const SURFACE_DETAIL_DEFAULTS: Omit<SurfaceDetailOptions, 'random'> = {
+  step: 4,
+  blurRadius: 3,
+  candidates: 32,
+  distanceWeight: 50,
+  surfaceReach: 0.33,
+  busier: 1.5,
+  clip: 3,
+};
+
 /** Box means over known pixels only (normalised by how many were known), per channel; NaN where none was. */
 function knownBlur(data: Float32Array, hole: Uint8Array, width: number, height: number, r: number) {
   const n = width * height;

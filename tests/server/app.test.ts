@@ -1,6 +1,5 @@
 // The app over real HTTP on 127.0.0.1: health, the one error shape, security headers and the access log.
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,6 +8,7 @@ import { HealthResponse } from '../../core/contract/health';
 import { ApiError, toErrorResponse } from '../../server/errors';
 import { createLogger } from '../../server/logger';
 import { IMAGE_JSON_LIMIT, jsonBody, SMALL_JSON_LIMIT } from '../../server/middleware/jsonBody';
+import { answerToPartialBody } from '../helpers/partialBody';
 import { startTestServer, type TestServer } from '../helpers/startServer';
 
 const packageVersion = (
@@ -187,37 +187,6 @@ describe('API errors', () => {
     expect((line.err as { stack: string }).stack).toContain('app.test.ts');
   });
 });
-
-/**
- * Declares a body of `declared` bytes, sends only `sent` of them and resolves with the answer's status, its
- * `connection` header and its body: an answer at all proves the server did not wait to read the whole body.
- */
-function answerToPartialBody(
-  url: string,
-  declared: number,
-  sent: Buffer,
-): Promise<{ status: number; connection: string | undefined; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(declared) },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection, body });
-        req.destroy();
-      });
-    });
-    // The server may close the connection while the rest of the body is still unsent.
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
-    });
-    req.write(sent);
-  });
-}
 
 describe('request bodies', () => {
   it('answers an unknown path 404 without reading its 24 MB body, and closes the connection', async () => {

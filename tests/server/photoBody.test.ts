@@ -3,13 +3,13 @@
 // one: the photos work, a hostile or malformed body is a 400 in the route's own shape, a foreign charset a 415. A
 // visitor whose free-modes pixel budget is spent, or who keeps sending garbage, is refused before its next body is
 // read.
-import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnhanceBatchResponse } from '../../core/contract/enhance';
 import { ApiErrorBody } from '../../core/contract/errors';
 import { BROKEN_BODY_BYTES_PER_MINUTE } from '../../server/middleware/brokenBodies';
 import { INLINE_BODY_BYTES } from '../../server/middleware/photoBody';
+import { answerToPartialBody } from '../helpers/partialBody';
 import type { TestServer } from '../helpers/startServer';
 import { testImagePool } from '../helpers/testImagePool';
 import { bytesOf, dataUrl, enhance, post, startAiServer, testJpeg } from './ai.helpers';
@@ -127,28 +127,8 @@ describe('a large JSON photo body', () => {
   });
 });
 
-/** Declares `declared` bytes of JSON, sends 64 kB of them and resolves with the answer: proof nothing waited. */
-function answerToPartialBody(url: string, declared: number): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'content-length': String(declared) },
-    });
-    req.on('response', (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        resolve({ status: res.statusCode ?? 0, body });
-        req.destroy();
-      });
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') reject(error);
-    });
-    req.write(Buffer.alloc(64 * 1024, ' '));
-  });
-}
+/** 64 kB of a declared body: the part a partial sender gets out before the server answers. */
+const PART = Buffer.alloc(64 * 1024, ' ');
 
 describe('a spent pixel budget', () => {
   let tight: TestServer;
@@ -165,7 +145,7 @@ describe('a spent pixel budget', () => {
   it("refuses a visitor's next free call before reading its body", async () => {
     const first = await enhance(tight, { files: [await testJpeg()], selectedModes: ['generalEnhance'] });
     expect(first.status).toBe(200);
-    const answer = await answerToPartialBody(`${tight.url}/api/enhance-image`, 20 * 1024 * 1024);
+    const answer = await answerToPartialBody(`${tight.url}/api/enhance-image`, 20 * 1024 * 1024, PART);
     expect(answer.status).toBe(429);
     expect(ApiErrorBody.parse(JSON.parse(answer.body)).details).toMatchObject({ reason: 'PIXEL_BUDGET' });
   });
@@ -191,7 +171,7 @@ describe('a caller sending garbage', () => {
       });
       await errorOf(res, 400, 'INVALID_JSON');
     }
-    const answer = await answerToPartialBody(`${own.url}/api/enhance-image`, hostile.length);
+    const answer = await answerToPartialBody(`${own.url}/api/enhance-image`, hostile.length, PART);
     expect(answer.status).toBe(429);
     expect(ApiErrorBody.parse(JSON.parse(answer.body)).details).toMatchObject({ reason: 'BROKEN_BODIES' });
     const visitor = await enhance(own, { files: [await testJpeg()], selectedModes: ['generalEnhance'] });

@@ -2,19 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { RgbaImage } from '../../../core/imaging/types';
 import { inpaint } from '../../../core/inpaint/fill';
 import { seededRandom } from '../../../core/inpaint/random';
-import { surfaceDetail } from '../../../core/inpaint/surfaceDetail';
+import { SURFACE_DETAIL_DEFAULTS, surfaceDetail } from '../../../core/inpaint/surfaceDetail';
 
 const W = 96;
 const H = 64;
-const OPTIONS = {
-  step: 4,
-  blurRadius: 3,
-  candidates: 32,
-  distanceWeight: 50,
-  surfaceReach: 0.33,
-  busier: 1.5,
-  clip: 3,
-};
+const OPTIONS = SURFACE_DETAIL_DEFAULTS;
 
 /** A two-surface crop: left of x = 48 a smooth dark surface, right of it a bright one with a fine speckle. */
 function surfaces(): Float32Array {
