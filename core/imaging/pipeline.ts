@@ -32,7 +32,15 @@ import {
   PRE_LIFT_TARGET_L,
 } from '../retouch/darkRooms';
 import type { Retoucher } from '../retouch/retoucher';
-import { exposureOf, isLowKey, keepChroma, LOW_KEY_SHARE, outdoorShare } from '../retouch/look';
+import {
+  exposureOf,
+  isLowKey,
+  keepChroma,
+  lampCastGains,
+  LOW_KEY_SHARE,
+  outdoorShare,
+  withGains,
+} from '../retouch/look';
 import { keepSkyBlue, sceneOf } from '../retouch/scene';
 import { measureWhiteCast, neutraliseWhites } from '../retouch/whites';
 
@@ -304,9 +312,16 @@ export function autoOptimize(
     steps.push('whites');
   }
   // The photographer's look (look.ts): outdoors the sky keeps its blue and a well-exposed photo gets only part
-  // of the model's change; a low-key photo keeps its colour and gets part of it.
+  // of the model's change; a low-key photo keeps its colour and gets part of it, less half its lamp's cast.
   if (openSky) lut = withStrength(keepSkyBlue(lut), outdoorShare(exposure, dusk));
-  else if (lowKey) lut = withStrength(keepChroma(lut), LOW_KEY_SHARE);
+  else if (lowKey) {
+    lut = withStrength(keepChroma(lut), LOW_KEY_SHARE);
+    const gains = lampCastGains(throughLut(sample, lut));
+    if (gains) {
+      lut = withGains(lut, gains);
+      steps.push('colorCast');
+    }
+  }
   if (strength < 1) lut = withStrength(lut, strength);
 
   return { image: applyLut3d(current, lut, owned ? current : undefined), steps };

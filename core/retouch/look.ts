@@ -3,11 +3,11 @@
 // outdoors, and in a deliberate low-key shot (a lit subject in a dark surround, no room around it), the look is
 // the point: there the table is applied in part, in full only where the photo has a fault to fix (dark, clipped).
 import { detectVerticals } from '../analysis/verticals';
-import { linearToSrgb } from '../imaging/color';
+import { linearToSrgb, srgbToLinear } from '../imaging/color';
 import type { RgbaImage } from '../imaging/types';
 import type { ColorSample } from './colorSample';
-import { labToLinear, srgbToLab } from './lab';
-import { identityLut, type Lut3d } from './lut3d';
+import { fastLinear, labToLinear, linearToLab, srgbToLab } from './lab';
+import { identityLut, mapLut, type Lut3d } from './lut3d';
 
 /** Exposure facts of a photo, from its colour sample (luma 0..1, Rec. 709 weights on the sRGB values). */
 export interface Exposure {
@@ -103,4 +103,39 @@ export function keepChroma(lut: Lut3d): Lut3d {
     data[n + 2] = linearToSrgb(Math.max(0, b));
   }
   return { data };
+}
+
+/** Share of a low-key photo's warm lamp cast (in stops per channel) that is removed: the light stays warm. */
+export const LAMP_CAST_SHARE = 0.5;
+/** A cast whose mean colour's b* is below this is the scene's own colour, not lamp light. */
+const LAMP_CAST_MIN_B = 8;
+
+/**
+ * Gains (linear light, luminance kept) that take part of a warm lamp cast out of a low-key photo, or null when it
+ * has none. Such a photo has no white things to judge the light by (whites.ts), so the photo's mean colour stands
+ * in for grey (grey world): a portrait by lamp light is orange all over, and its retouch keeps the light warm but
+ * takes the skin and the shirt back toward their own colours.
+ */
+export function lampCastGains(sample: ColorSample): [number, number, number] | null {
+  const lin = [0, 0, 0];
+  for (let i = 0; i < sample.rgb.length; i += 3) {
+    lin[0] += fastLinear(sample.rgb[i]!);
+    lin[1] += fastLinear(sample.rgb[i + 1]!);
+    lin[2] += fastLinear(sample.rgb[i + 2]!);
+  }
+  if (Math.min(...lin) <= 0) return null;
+  const [, , b] = linearToLab(lin[0]! / sample.count, lin[1]! / sample.count, lin[2]! / sample.count);
+  if (b < LAMP_CAST_MIN_B) return null;
+  const y = 0.2126 * lin[0]! + 0.7152 * lin[1]! + 0.0722 * lin[2]!;
+  return lin.map((l) => (y / l) ** LAMP_CAST_SHARE) as [number, number, number];
+}
+
+/** The table followed by linear-light gains (a von Kries step on every colour alike). */
+export function withGains(lut: Lut3d, gains: readonly [number, number, number]): Lut3d {
+  return mapLut(lut, (r, g, b, out) => {
+    [r, g, b].forEach((v, k) => {
+      const clamped = Math.min(1, Math.max(0, v));
+      out[k] = linearToSrgb(Math.min(1, srgbToLinear(clamped) * gains[k]!)) + (v - clamped);
+    });
+  });
 }

@@ -1,9 +1,17 @@
 // The photographer's look: the exposure facts of a photo, how much of the learned table a photo outdoors gets,
-// which dark photos are low-key on purpose, and the table that adds no colour.
+// which dark photos are low-key on purpose, the table that adds no colour and the lamp cast taken out in part.
 import { describe, expect, it } from 'vitest';
 import { sampleColors } from '../../../core/retouch/colorSample';
 import { srgbToLab } from '../../../core/retouch/lab';
-import { exposureOf, isLowKey, keepChroma, OUTDOOR_SHARE, outdoorShare } from '../../../core/retouch/look';
+import {
+  exposureOf,
+  isLowKey,
+  keepChroma,
+  lampCastGains,
+  OUTDOOR_SHARE,
+  outdoorShare,
+  withGains,
+} from '../../../core/retouch/look';
 import { identityLut, mapLut, sampleLut } from '../../../core/retouch/lut3d';
 import type { RgbaImage } from '../../../core/imaging/types';
 
@@ -98,5 +106,33 @@ describe('keepChroma', () => {
       out[2] = (b + y) / 2;
     });
     expect(Array.from(keepChroma(muted).data)).toEqual(Array.from(muted.data));
+  });
+});
+
+describe('lampCastGains', () => {
+  const sampleOf = (rgb: readonly number[]) => ({
+    rgb: Float32Array.from([...rgb, ...rgb, ...rgb]),
+    count: 3,
+  });
+  const lab = (c: readonly number[]) => srgbToLab(c[0]!, c[1]!, c[2]!);
+
+  it.each([
+    ['a neutral grey', [0.5, 0.5, 0.5]],
+    ['a cool blue evening', [0.3, 0.35, 0.5]],
+    ['a faintly warm beige', [0.55, 0.52, 0.47]],
+  ])('leaves %s alone', (_name, rgb) => {
+    expect(lampCastGains(sampleOf(rgb))).toBeNull();
+  });
+
+  it('takes part of a lamp-orange cast out and keeps the light warm and the lightness', () => {
+    const orange = [0.55, 0.33, 0.18];
+    const gains = lampCastGains(sampleOf(orange));
+    expect(gains).not.toBeNull();
+    const out = sampleLut(withGains(identityLut(), gains!), orange[0]!, orange[1]!, orange[2]!);
+    const [L0, , b0] = lab(orange);
+    const [L1, , b1] = lab(out);
+    expect(b1).toBeLessThan(b0 * 0.75);
+    expect(b1).toBeGreaterThan(5);
+    expect(Math.abs(L1 - L0)).toBeLessThan(3);
   });
 });
