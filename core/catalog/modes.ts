@@ -450,6 +450,7 @@ export function enhanceModeIds(): string[] {
 export const REAL_AI_CAPABILITIES: ProviderCapabilities = Object.freeze({
   approximatedModeIds: Object.freeze([]),
   unavailableModeIds: Object.freeze([]),
+  removalModeIds: Object.freeze([]),
 });
 
 /**

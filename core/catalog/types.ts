@@ -45,11 +45,18 @@ export interface AiCapabilities {
    * mode is preselected (nobody knows it works) and none is marked as impossible (nobody knows it is).
    */
   unavailableModeIds: readonly string[] | null;
+  /**
+   * Server mode ids this provider does by finding objects and filling them in (the builtin removal): their cards
+   * say what it finds (core/declutter/removalScope.ts). Absent or empty with a generative provider, and in an
+   * answer stored by a version that did not say.
+   */
+  removalModeIds?: readonly string[];
 }
 
 /** A provider's own capabilities: it always knows what it cannot do. */
 export interface ProviderCapabilities extends AiCapabilities {
   unavailableModeIds: readonly string[];
+  removalModeIds: readonly string[];
 }
 
 export interface CreditPackage {

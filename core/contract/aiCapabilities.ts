@@ -12,5 +12,10 @@ export const AiCapabilitiesResponse = z.object({
    * server runs. Empty with a generative provider.
    */
   unavailableModeIds: z.array(z.string().max(64)).max(64),
+  /**
+   * Server mode ids this server does by finding loose objects and filling them in, without a generative model:
+   * their cards say which things it finds. Empty with a generative provider; absent from older servers.
+   */
+  removalModeIds: z.array(z.string().max(64)).max(64).optional(),
 });
 export type AiCapabilitiesResponse = z.infer<typeof AiCapabilitiesResponse>;

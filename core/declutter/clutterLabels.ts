@@ -33,10 +33,17 @@ export const DISHES: readonly CocoLabel[] = ['bottle', 'wine glass', 'cup', 'for
 export const FOOD: readonly CocoLabel[] = [
   'banana', 'apple', 'sandwich', 'orange', 'broccoli', 'carrot', 'hot dog', 'pizza', 'donut', 'cake',
 ]; // prettier-ignore
-const SMALL_DEVICES: readonly CocoLabel[] = ['remote', 'cell phone', 'laptop', 'keyboard', 'mouse'];
-const BAGS: readonly CocoLabel[] = ['backpack', 'handbag', 'suitcase', 'umbrella'];
-const PERSONAL: readonly CocoLabel[] = ['book', 'scissors', 'tie', 'toothbrush', 'hair drier', 'teddy bear'];
-const SPORTS: readonly CocoLabel[] = [
+export const SMALL_DEVICES: readonly CocoLabel[] = ['remote', 'cell phone', 'laptop', 'keyboard', 'mouse'];
+export const BAGS: readonly CocoLabel[] = ['backpack', 'handbag', 'suitcase', 'umbrella'];
+export const PERSONAL: readonly CocoLabel[] = [
+  'book',
+  'scissors',
+  'tie',
+  'toothbrush',
+  'hair drier',
+  'teddy bear',
+];
+export const SPORTS: readonly CocoLabel[] = [
   'sports ball', 'frisbee', 'kite', 'baseball bat', 'baseball glove', 'skateboard', 'surfboard', 'tennis racket',
   'skis', 'snowboard',
 ]; // prettier-ignore

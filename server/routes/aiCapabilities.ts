@@ -11,6 +11,7 @@ export const aiCapabilitiesRouter: ApiRouterFactory = ({ ai }) => {
   const body: AiCapabilitiesResponse = {
     approximatedModeIds: [...capabilities.approximatedModeIds],
     unavailableModeIds: [...capabilities.unavailableModeIds],
+    removalModeIds: [...capabilities.removalModeIds],
   };
   const router = Router();
   router.get('/ai-capabilities', (_req, res) => {

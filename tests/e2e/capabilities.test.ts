@@ -6,6 +6,7 @@
 
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removalScopeDe } from '../../core/declutter/removalScope';
 import {
   modesHeading,
   openModes,
@@ -80,6 +81,8 @@ describe('what the builtin server offers', () => {
       await page.keyboard.press('Space');
       expect(await mode.getAttribute('aria-checked')).toBe('false');
     }
+    // A removal mode says what this server finds without an AI service, and what it does not.
+    await expectText(card('Entrümpeln').locator('.mode-card__scope'), removalScopeDe('declutter'));
     // What it cannot do is listed last, after every mode that can be ticked.
     const pills = await page.locator('.mode-list .mode-card > .pill').allInnerTexts();
     const firstMarked = pills.indexOf(UNAVAILABLE_TEXT);

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorBody } from '../../core/contract/errors';
 import { enhanceModeIds } from '../../core/catalog';
+import { DECLUTTER_MODE_IDS } from '../../core/declutter/clutterLabels';
 import { AiCapabilitiesResponse } from '../../core/contract/aiCapabilities';
 import { EnhanceBatchResponse, EnhanceSingleResponse } from '../../core/contract/enhance';
 import { failureMessage } from '../../web/api/errors';
@@ -161,9 +162,11 @@ describe('POST /api/enhance-image (builtin)', () => {
 
   it('lists exactly the modes it refuses as unavailable, so the app never offers them', async () => {
     const res = await fetch(`${server.url}/api/ai-capabilities`);
-    const { unavailableModeIds } = AiCapabilitiesResponse.parse(await res.json());
+    const { unavailableModeIds, removalModeIds } = AiCapabilitiesResponse.parse(await res.json());
     // A made bed, arranged cushions, a spa-clean bath and a window view need a generative model.
     expect(unavailableModeIds).toEqual(['windowView', 'hotelBed', 'spaClean', 'arrangePillows']);
+    // The removal modes are done by finding objects: their cards say which (core/declutter/removalScope.ts).
+    expect(removalModeIds?.toSorted()).toEqual([...DECLUTTER_MODE_IDS].sort());
     const { cookie } = await signUp(server);
     for (const id of enhanceModeIds()) {
       const refused = await enhance(server, {

@@ -302,7 +302,11 @@ describe('refusals before any charge', () => {
   it('charges the modes builtin only approximates: with openai they are real AI work', async () => {
     const capabilities = await fetch(`${server.url}/api/ai-capabilities`);
     // A generative server offers every mode: nothing approximated, nothing it cannot do.
-    expect(await capabilities.json()).toEqual({ approximatedModeIds: [], unavailableModeIds: [] });
+    expect(await capabilities.json()).toEqual({
+      approximatedModeIds: [],
+      unavailableModeIds: [],
+      removalModeIds: [],
+    });
     await errorOf(
       await enhance(server, { files: [photo], single: true, selectedModes: ['curbAppeal'] }),
       401,

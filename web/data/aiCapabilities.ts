@@ -19,9 +19,13 @@ const AI_CAPABILITIES_KEY = 'raumglanz.aiCapabilities';
  */
 function storedCapabilities(value: unknown): AiCapabilities | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { approximatedModeIds, unavailableModeIds } = value as Record<string, unknown>;
+  const { approximatedModeIds, unavailableModeIds, removalModeIds } = value as Record<string, unknown>;
   if (!isIdList(approximatedModeIds)) return null;
-  return { approximatedModeIds, unavailableModeIds: isIdList(unavailableModeIds) ? unavailableModeIds : null };
+  return {
+    approximatedModeIds,
+    unavailableModeIds: isIdList(unavailableModeIds) ? unavailableModeIds : null,
+    ...(isIdList(removalModeIds) && { removalModeIds }),
+  };
 }
 
 const isIdList = (ids: unknown): ids is string[] =>
@@ -60,6 +64,7 @@ export function writeAiCapabilities(
       JSON.stringify({
         approximatedModeIds: [...capabilities.approximatedModeIds],
         unavailableModeIds: capabilities.unavailableModeIds && [...capabilities.unavailableModeIds],
+        removalModeIds: capabilities.removalModeIds && [...capabilities.removalModeIds],
       }),
     );
   } catch {

@@ -115,6 +115,7 @@ export class BuiltinProvider implements AiProvider {
   readonly capabilities: ProviderCapabilities = {
     approximatedModeIds: Object.keys(MODE_OPERATIONS),
     unavailableModeIds: builtinUnsupported(enhanceModeIds()),
+    removalModeIds: declutterModesOf(enhanceModeIds()),
   };
   private readonly pool: ImagePool;
   private readonly detector: RoomClassifier | null;

@@ -32,7 +32,11 @@ const BUILTIN_UNAVAILABLE = ['windowView', 'hotelBed', 'spaClean', 'arrangePillo
 function builtinCapabilities() {
   const storage = memoryStorage();
   writeAiCapabilities(
-    { approximatedModeIds: BUILTIN_APPROXIMATIONS, unavailableModeIds: BUILTIN_UNAVAILABLE },
+    {
+      approximatedModeIds: BUILTIN_APPROXIMATIONS,
+      unavailableModeIds: BUILTIN_UNAVAILABLE,
+      removalModeIds: ['declutter', 'cleanCounters'],
+    },
     storage,
   );
   storage.setItem('unrelated', 'x');
@@ -46,6 +50,7 @@ describe('mode prices with the builtin capabilities', () => {
   it('reads every classical approximation as free, what it cannot do as needing an AI server, the rest in credits', () => {
     expect(builtin.approximatedModeIds.toSorted()).toEqual(approximated.toSorted());
     expect(builtin.unavailableModeIds).toEqual(BUILTIN_UNAVAILABLE);
+    expect(builtin.removalModeIds).toEqual(['declutter', 'cleanCounters']);
     for (const mode of MODES) {
       const label = modePriceLabel(mode, builtin);
       if (mode.runsOn === 'device') expect(label, mode.id).toBe('Kostenlos · offline');

@@ -1,10 +1,13 @@
 // One mode as a selectable card: icon, German name and description, its price ('Kostenlos · offline' for
 // device modes, 'Kostenlos' for what this server does without AI; priceLabel.ts) and the 'Empfohlen' badge. A
 // checkbox to assistive technology. A mode this server cannot do says 'Braucht einen KI-Server' instead of a
-// price and cannot be ticked (aria-disabled, so it stays focusable and its reason is read out).
+// price and cannot be ticked (aria-disabled, so it stays focusable and its reason is read out). A removal mode
+// that this server does without an AI service says which things it finds and which not.
 
 import type { Mode } from '../../../core/catalog/types';
 import { isModeUnavailable, modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
+import { isDeclutterMode } from '../../../core/declutter/clutterLabels';
+import { removalScopeDe } from '../../../core/declutter/removalScope';
 import { useId } from 'react';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../services/online';
@@ -32,6 +35,10 @@ export function ModeCard({
   const signedIn = useSession().userId !== null;
   const online = useOnline();
   const unavailable = !opensDialog && isModeUnavailable(mode.id, capabilities);
+  const removalScope =
+    isDeclutterMode(mode.id) && capabilities.removalModeIds?.includes(mode.id)
+      ? removalScopeDe(mode.id)
+      : null;
   // Ticked before this server said it cannot do it (a saved selection): it may still be unticked.
   const locked = unavailable && !selected;
   // A paid mode ticked by someone who cannot run it now is told why here, before anything else happens.
@@ -78,6 +85,7 @@ export function ModeCard({
               <> · {t('modes.onlyRoom', { room: ROOM_TYPE_LABELS[mode.roomType] })}</>
             )}
           </span>
+          {removalScope && <span className="mode-card__scope">{removalScope}</span>}
         </span>
         <span className={`pill${unavailable ? ' pill--unavailable' : cost === 0 ? ' pill--free' : ''}`}>
           {modePriceLabel(mode, capabilities)}
