@@ -18,6 +18,10 @@
 //   pixels where that contrast is at least 8 levels. 0: nothing of the object's colour left; 1: untouched. A fill
 //   that paints a smudge of another colour scores low here and high in mae. Printed also for the opaque pixels
 //   and the rim apart.
+// The brush runs: the retouch brush's removal (removeClutter with strokes only, as web/engine/retouchJob.ts runs
+// it) with one host-like stroke per placed object, snapped to the object (mask option snapStrokes, the default) and
+// as painted. The stroke: through the centroid of the object's opaque pixels along the longer side of their box,
+// from 20 % to 80 % of it, with a radius of a third of the box's shorter side (about 60 % of a compact object).
 // DECLUTTER_OPTIONS (JSON) runs the removal with other removeClutter options; DECLUTTER_PER_FOLDER (default 20)
 // photos per folder; DECLUTTER_DEBUG_DIR=dir writes per photo the staged photo, both removals, the truth, the
 // layer's alpha and a strip of the objects' surroundings. Last line (the detector's run):
@@ -30,7 +34,8 @@ import type { RgbaImage } from '../core/imaging/types';
 import { dilateMask } from '../core/inpaint';
 import { declutterRgba, poolObjectDetector, type ObjectDetector } from '../server/ai/builtin/declutter';
 import { removeAtRemovalSize } from '../server/ai/builtin/removalScale';
-import type { RemoveClutterOptions } from '../core/declutter/removeClutter';
+import { removeClutter, type RemoveClutterOptions } from '../core/declutter/removeClutter';
+import type { Stroke } from '../core/declutter/snapStroke';
 import { ImagePool } from '../server/pool/imagePool';
 import type { TaskInput, TaskKind } from '../server/pool/tasks';
 import { launchChromium, serveStagingPage } from '../scripts/lib/stagingPage';
@@ -65,7 +70,7 @@ interface Sums {
   opaqueContrast: number;
 }
 
-type Run = 'detector' | 'givenBoxes';
+type Run = 'detector' | 'givenBoxes' | 'brushSnap' | 'brushPlain';
 
 interface RunTotals {
   placed: number;
@@ -90,6 +95,25 @@ function givenBoxes(scene: DeclutterScene): ObjectDetector {
           score: 0.9,
           box: { x: x / scene.width, y: y / scene.height, width: w / scene.width, height: h / scene.height },
         }));
+}
+
+/** The host-like stroke over an object's opaque pixels (see the header), in the photo's fractions. */
+function hostStroke(opaque: readonly number[], width: number, height: number): Stroke {
+  let x0 = width, y0 = height, x1 = 0, y1 = 0, sx = 0, sy = 0; // prettier-ignore
+  for (const i of opaque) {
+    const x = i % width;
+    const y = (i - x) / width;
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x + 1), Math.max(y1, y + 1)];
+    sx += x + 0.5;
+    sy += y + 0.5;
+  }
+  const [cx, cy] = [sx / opaque.length, sy / opaque.length];
+  const [w, h] = [x1 - x0, y1 - y0];
+  const points =
+    w > h
+      ? [0.2, 0.8].map((t) => ({ x: (x0 + t * w) / width, y: cy / height }))
+      : [0.2, 0.8].map((t) => ({ x: cx / width, y: (y0 + t * h) / height }));
+  return { points, radius: Math.min(w, h) / 3 / Math.max(width, height) };
 }
 
 function emptySums(): Sums {
@@ -291,7 +315,12 @@ async function main(): Promise<void> {
   const threads = new ImagePool();
   const detect = poolObjectDetector(threads);
   const pool = withOptions(threads);
-  const totals: Record<Run, RunTotals> = { detector: emptyRun(), givenBoxes: emptyRun() };
+  const totals: Record<Run, RunTotals> = {
+    detector: emptyRun(),
+    givenBoxes: emptyRun(),
+    brushSnap: emptyRun(),
+    brushPlain: emptyRun(),
+  };
   const byModel = new Map<string, { placed: number; found: number }>();
   let photos = 0;
   try {
@@ -325,9 +354,19 @@ async function main(): Promise<void> {
       const regions = scene.objects.map((o) => objectRegion(alpha, staged.width, staged.height, o.box));
       // Each run gets its own copy: the pool borrows the pixels, and a result that removed nothing shares them.
       const copy = (): RgbaImage => ({ ...staged, data: staged.data.slice() });
+      const opaqueOf = (o: ObjectRegion) =>
+        o.opaque.length ? o.opaque : [...o.region.keys()].filter((i) => o.region[i]);
+      const strokes = regions.map((o) => hostStroke(opaqueOf(o), staged.width, staged.height));
+      const brush = (snapStrokes: boolean) =>
+        removeClutter(staged, [], 'declutter', strokes, {
+          ...OPTIONS,
+          mask: { ...OPTIONS.mask, snapStrokes },
+        });
       const runs = {
         detector: await declutterRgba(pool, copy(), ['declutter'], detect),
         givenBoxes: await declutterRgba(pool, copy(), ['declutter'], givenBoxes(scene)),
+        brushSnap: brush(true),
+        brushPlain: brush(false),
       };
       const diffused = diffusionFill(staged, runs.givenBoxes.mask);
       for (const [run, removal] of Object.entries(runs) as [Run, typeof runs.detector][]) {
@@ -337,7 +376,7 @@ async function main(): Promise<void> {
         };
         scene.objects.forEach((object, k) => {
           const o = regions[k]!;
-          const opaque = o.opaque.length ? o.opaque : [...o.region.keys()].filter((i) => o.region[i]);
+          const opaque = opaqueOf(o);
           const masked = opaque.filter((i) => removal.mask[i]).length;
           const isFound = opaque.length > 0 && masked / opaque.length >= FOUND_SHARE;
           const t = totals[run];
@@ -357,8 +396,9 @@ async function main(): Promise<void> {
             const sum = summary(one);
             perFill.push(`${sum.mae}/${sum.residue}`);
           }
-          parts[k] +=
-            ` ${run === 'detector' ? (isFound ? 'found' : 'missed') : 'boxes'} ${perFill.join(' ')}`;
+          const tag =
+            run === 'detector' ? (isFound ? 'found' : 'missed') : run === 'givenBoxes' ? 'boxes' : run;
+          parts[k] += ` ${tag} ${perFill.join(' ')}`;
         });
       }
       console.error(`${name.padEnd(24)} ${parts.join('  ')}  [${Math.round(scene.ms)} ms render]`);
@@ -368,12 +408,22 @@ async function main(): Promise<void> {
         await writeFile(`${base}-objects.json`, JSON.stringify(scene.objects));
         await saveJpeg(runs.detector.image, `${base}-ours.jpg`);
         await saveJpeg(runs.givenBoxes.image, `${base}-boxes.jpg`);
+        await saveJpeg(runs.brushSnap.image, `${base}-brush.jpg`);
+        await writeFile(`${base}-strokes.json`, JSON.stringify(strokes));
         await saveJpeg(truth, `${base}-truth.jpg`);
         await sharp(Buffer.from(alpha), { raw: { width: staged.width, height: staged.height, channels: 1 } })
           .png()
           .toFile(`${base}-alpha.png`);
         await saveStrip(
-          [staged, runs.detector.image, runs.givenBoxes.image, diffused, truth],
+          [
+            staged,
+            runs.detector.image,
+            runs.givenBoxes.image,
+            diffused,
+            runs.brushPlain.image,
+            runs.brushSnap.image,
+            truth,
+          ],
           scene.objects.map((o) => o.box),
           `${base}-strip.jpg`,
         );

@@ -1,19 +1,16 @@
 // One removal mask from what the detector found and what the user painted: each object cut from its box
 // (refineBox's colour cut, or graphCut.ts with `cut: 'graph'`), grown round by a share of its size so its outline
 // and contact shadow go too, with the shadow side (below the object, where room light falls from above) grown
-// further; painted strokes are added as they are.
+// further; painted strokes snapped to the object they were painted on (snapStroke.ts) and grown alike.
 import type { Detection } from '../analysis/room/types';
 import type { CocoLabel } from '../analysis/room/cocoLabels';
 import type { RgbaImage } from '../imaging/types';
-import { dilateMask, type PixelRegion } from '../inpaint/maskOps';
+import { dilateMask, maskComponents, type PixelRegion } from '../inpaint/maskOps';
 import { graphCutObject } from './graphCut';
 import { refineBox } from './refineBox';
+import { paintStroke, snapStroke, type Stroke } from './snapStroke';
 
-/** A brush stroke in image fractions (x of the width, y of the height), radius as a share of the longer side. */
-export interface Stroke {
-  points: readonly { x: number; y: number }[];
-  radius: number;
-}
+export { paintStroke, type Stroke } from './snapStroke';
 
 export interface ClutterMaskOptions {
   /** Round growth of every object, as a share of its box's smaller side (at least minGrowPixels). */
@@ -26,6 +23,11 @@ export interface ClutterMaskOptions {
    * 'graph' (graphCut.ts: a GrabCut-style graph cut seeded by the box, with the contact shadow).
    */
   cut: 'colour' | 'graph';
+  /**
+   * Whether a painted stroke is snapped to the object it was painted on (snapStroke.ts), the object then grown
+   * like a detected one; otherwise, and where the snap does not hold, the stroke's pixels are removed as painted.
+   */
+  snapStrokes: boolean;
 }
 
 export const DEFAULT_CLUTTER_MASK_OPTIONS: ClutterMaskOptions = Object.freeze({
@@ -33,6 +35,7 @@ export const DEFAULT_CLUTTER_MASK_OPTIONS: ClutterMaskOptions = Object.freeze({
   minGrowPixels: 3,
   shadowShare: 0.12,
   cut: 'colour',
+  snapStrokes: true,
 });
 
 export interface MaskedObject {
@@ -47,6 +50,8 @@ export interface ClutterMask {
   /** 1 where pixels are removed, width * height. */
   mask: Uint8Array;
   objects: MaskedObject[];
+  /** Separate areas the painted strokes remove (as snapped and grown), each 8-connected. */
+  paintedAreas: number;
 }
 
 /** The mask removing `detections` (boxes in fractions) and the painted `strokes` from `image`. */
@@ -80,8 +85,16 @@ export function buildClutterMask(
       method: refined.method,
     });
   }
-  for (const stroke of strokes) paintStroke(mask, width, height, stroke);
-  return { mask, objects };
+  if (strokes.length === 0) return { mask, objects, paintedAreas: 0 };
+  const painted = new Uint8Array(width * height);
+  for (const stroke of strokes) {
+    const snap = opts.snapStrokes ? snapStroke(image, stroke) : null;
+    if (snap?.outcome === 'snapped') addGrown(painted, width, height, snap.box, snap.mask, opts);
+    // The stroke itself always: the snap and its growth only ever add to what the host painted.
+    paintStroke(painted, width, height, stroke);
+  }
+  for (let i = 0; i < mask.length; i++) if (painted[i]) mask[i] = 1;
+  return { mask, objects, paintedAreas: maskComponents(painted, width, height).length };
 }
 
 /** ORs the box-local object mask, grown round and towards its shadow, into the image mask. */
@@ -116,32 +129,5 @@ function addGrown(
   const grown = dilateMask(window, ww, wh, grow);
   for (let y = 0; y < wh; y++) {
     for (let x = 0; x < ww; x++) if (grown[y * ww + x]) mask[(y0 + y) * width + x0 + x] = 1;
-  }
-}
-
-/** Rasterises a stroke as discs along its segments (a capsule per segment). */
-export function paintStroke(mask: Uint8Array, width: number, height: number, stroke: Stroke): void {
-  const radius = Math.max(0.5, stroke.radius * Math.max(width, height));
-  const points = stroke.points.map((p) => ({ x: p.x * width, y: p.y * height }));
-  const segments =
-    points.length === 1 ? [[points[0], points[0]]] : points.slice(1).map((p, i) => [points[i], p]);
-  for (const [a, b] of segments) {
-    const minX = Math.max(0, Math.floor(Math.min(a.x, b.x) - radius));
-    const maxX = Math.min(width - 1, Math.ceil(Math.max(a.x, b.x) + radius));
-    const minY = Math.max(0, Math.floor(Math.min(a.y, b.y) - radius));
-    const maxY = Math.min(height - 1, Math.ceil(Math.max(a.y, b.y) + radius));
-    const dx = b.x - a.x;
-    const dy = b.y - a.y;
-    const length2 = dx * dx + dy * dy;
-    for (let y = minY; y <= maxY; y++) {
-      for (let x = minX; x <= maxX; x++) {
-        const px = x + 0.5 - a.x;
-        const py = y + 0.5 - a.y;
-        const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, (px * dx + py * dy) / length2));
-        const ex = px - t * dx;
-        const ey = py - t * dy;
-        if (ex * ex + ey * ey <= radius * radius) mask[y * width + x] = 1;
-      }
-    }
   }
 }

@@ -128,73 +128,72 @@ function workPixels(image: RgbaImage, win: PixelRegion, ww: number, wh: number):
 const SURE_SURFACE = 2;
 const SURE_OBJECT = 1;
 
-/** The object `box` (pixels) shows in `image`, cut from its surroundings; an empty cut when the box is empty. */
-export function graphCutObject(
+/** The window around a box the cut runs on, area-averaged to the work size, with its band of sure surface. */
+interface Work {
+  /** The window in image pixels. */
+  win: PixelRegion;
+  /** The work size and the factors from image to work pixels. */
+  ww: number;
+  wh: number;
+  fx: number;
+  fy: number;
+  /** Whether the work size is below the window's. */
+  reduced: boolean;
+  rgb: Float32Array;
+  /** SURE_SURFACE in the window's outer band (where the frame allows one), to be seeded with the object. */
+  seeds: Uint8Array;
+}
+
+/** The window around the box x0..x1, y0..y1 (image pixels, inside the image), further down for the shadow. */
+function workWindow(
   image: RgbaImage,
-  box: PixelRegion,
-  options: Partial<GraphCutOptions> = {},
-): ObjectCut {
-  const opts = { ...DEFAULT_GRAPH_CUT_OPTIONS, ...options };
+  x0: number,
+  y0: number,
+  x1: number,
+  y1: number,
+  opts: GraphCutOptions,
+): Work {
   const { width, height } = image;
-  const bx0 = Math.max(0, Math.floor(box.x)),
-    by0 = Math.max(0, Math.floor(box.y));
-  const bx1 = Math.min(width, Math.ceil(box.x + box.width)),
-    by1 = Math.min(height, Math.ceil(box.y + box.height));
-  if (bx1 <= bx0 || by1 <= by0)
-    return { box: { x: bx0, y: by0, width: 0, height: 0 }, mask: new Uint8Array(0) };
-  const bw = bx1 - bx0;
-  const bh = by1 - by0;
-  const grow = Math.max(3, Math.round(opts.margin * Math.max(bw, bh)));
+  const grow = Math.max(3, Math.round(opts.margin * Math.max(x1 - x0, y1 - y0)));
   // Further down by the shadow's reach: the shadow lies on the surface below the object.
-  const below = grow + Math.round(opts.shadowReach * bh);
+  const below = grow + Math.round(opts.shadowReach * (y1 - y0));
   const win: PixelRegion = {
-    x: Math.max(0, bx0 - grow),
-    y: Math.max(0, by0 - grow),
-    width: Math.min(width, bx1 + grow) - Math.max(0, bx0 - grow),
-    height: Math.min(height, by1 + below) - Math.max(0, by0 - grow),
+    x: Math.max(0, x0 - grow),
+    y: Math.max(0, y0 - grow),
+    width: Math.min(width, x1 + grow) - Math.max(0, x0 - grow),
+    height: Math.min(height, y1 + below) - Math.max(0, y0 - grow),
   };
   const scale = Math.min(1, opts.workSide / Math.max(win.width, win.height));
   const ww = Math.max(1, Math.round(win.width * scale));
   const wh = Math.max(1, Math.round(win.height * scale));
   const fx = ww / win.width;
   const fy = wh / win.height;
-  const rgb = workPixels(image, win, ww, wh);
-
-  // Seeds in work pixels: the box, its core ellipse, and the band at the window's edge (where the frame allows one).
-  const wbx0 = (bx0 - win.x) * fx,
-    wbx1 = (bx1 - win.x) * fx,
-    wby0 = (by0 - win.y) * fy,
-    wby1 = (by1 - win.y) * fy;
   const band = Math.max(1, Math.round(opts.surfaceBand * grow * Math.min(fx, fy)));
-  const cx = (wbx0 + wbx1) / 2,
-    cy = (wby0 + wby1) / 2;
-  const rx = Math.max(0.5, (opts.core * (wbx1 - wbx0)) / 2),
-    ry = Math.max(0.5, (opts.core * (wby1 - wby0)) / 2);
-  const seeds = new Uint8Array(ww * wh);
   const atFrame = {
     left: win.x === 0,
     top: win.y === 0,
     right: win.x + win.width === width,
     bottom: win.y + win.height === height,
   };
-  for (let y = 0; y < wh; y++) {
-    for (let x = 0; x < ww; x++) {
-      const i = y * ww + x;
-      const u = (x + 0.5 - cx) / rx,
-        v = (y + 0.5 - cy) / ry;
-      if (u * u + v * v <= 1) seeds[i] = SURE_OBJECT;
-      else if (
+  const seeds = new Uint8Array(ww * wh);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++)
+      if (
         (!atFrame.left && x < band) ||
         (!atFrame.right && x >= ww - band) ||
         (!atFrame.top && y < band) ||
         (!atFrame.bottom && y >= wh - band)
       )
-        seeds[i] = SURE_SURFACE;
-    }
-  }
-  const inBox = (x: number, y: number) =>
-    x + 0.5 >= wbx0 && x + 0.5 < wbx1 && y + 0.5 >= wby0 && y + 0.5 < wby1;
+        seeds[y * ww + x] = SURE_SURFACE;
+  return { win, ww, wh, fx, fy, reduced: scale < 1, rgb: workPixels(image, win, ww, wh), seeds };
+}
 
+/**
+ * The minimum cut after `opts.rounds` rounds of colour models refitted to the last cut (`initial` the first
+ * guess at the object), only the part joined to the sure object kept.
+ */
+function cutRounds(work: Work, initial: Uint8Array, opts: GraphCutOptions): Uint8Array {
+  const { ww, wh, rgb, seeds } = work;
   // Edge weights, 8-neighbours, GrabCut's β: the mean colour step of the window sets what counts as an edge.
   const offsets = [
     [1, 0, 1],
@@ -221,10 +220,7 @@ export function graphCutObject(
       }
   const beta = pairs > 0 && sum2 > 0 ? pairs / (2 * sum2) : 0;
 
-  let object: Uint8Array = new Uint8Array(ww * wh);
-  for (let y = 0; y < wh; y++)
-    for (let x = 0; x < ww; x++)
-      object[y * ww + x] = inBox(x, y) && seeds[y * ww + x] !== SURE_SURFACE ? 1 : 0;
+  let object = initial;
   const sure = 1e9;
   for (let round = 0; round < opts.rounds; round++) {
     const fore = new ColourModel();
@@ -254,19 +250,156 @@ export function graphCutObject(
     }
     object = graph.minCut();
   }
-  object = keepSeeded(object, seeds, ww, wh);
-  const ex = (opts.ellipse * (wbx1 - wbx0)) / 2,
-    ey = (opts.ellipse * (wby1 - wby0)) / 2;
+  return keepSeeded(object, seeds, ww, wh);
+}
+
+/** The contact shadow added, the outline of a reduced work size taken along, back in image pixels. */
+function finish(object: Uint8Array, work: Work, shadowRows: number, opts: GraphCutOptions, image: RgbaImage) {
+  const { ww, wh } = work;
+  addShadow(object, work.rgb, ww, wh, shadowRows, opts.shadowDarker);
+  // A work pixel on the object's outline averages object and surface: at a reduced size, the outline goes too.
+  const grown = work.reduced ? grownByOne(object, ww, wh) : object;
+  return toImage(grown, ww, wh, work.win, image.width, image.height);
+}
+
+/** The object `box` (pixels) shows in `image`, cut from its surroundings; an empty cut when the box is empty. */
+export function graphCutObject(
+  image: RgbaImage,
+  box: PixelRegion,
+  options: Partial<GraphCutOptions> = {},
+): ObjectCut {
+  const opts = { ...DEFAULT_GRAPH_CUT_OPTIONS, ...options };
+  const { width, height } = image;
+  const bx0 = Math.max(0, Math.floor(box.x)),
+    by0 = Math.max(0, Math.floor(box.y));
+  const bx1 = Math.min(width, Math.ceil(box.x + box.width)),
+    by1 = Math.min(height, Math.ceil(box.y + box.height));
+  if (bx1 <= bx0 || by1 <= by0)
+    return { box: { x: bx0, y: by0, width: 0, height: 0 }, mask: new Uint8Array(0) };
+  const work = workWindow(image, bx0, by0, bx1, by1, opts);
+  const { win, ww, wh, fx, fy, seeds } = work;
+
+  // Seeds in work pixels: the box's core ellipse (over the band, where a small window puts them together).
+  const wbx0 = (bx0 - win.x) * fx,
+    wbx1 = (bx1 - win.x) * fx,
+    wby0 = (by0 - win.y) * fy,
+    wby1 = (by1 - win.y) * fy;
+  const cx = (wbx0 + wbx1) / 2,
+    cy = (wby0 + wby1) / 2;
+  const inEllipse = (x: number, y: number, share: number) => {
+    const u = (x + 0.5 - cx) / Math.max(0.5, (share * (wbx1 - wbx0)) / 2),
+      v = (y + 0.5 - cy) / Math.max(0.5, (share * (wby1 - wby0)) / 2);
+    return u * u + v * v <= 1;
+  };
+  const initial = new Uint8Array(ww * wh);
   for (let y = 0; y < wh; y++)
     for (let x = 0; x < ww; x++) {
-      const u = (x + 0.5 - cx) / Math.max(0.5, ex),
-        v = (y + 0.5 - cy) / Math.max(0.5, ey);
-      if (u * u + v * v <= 1) object[y * ww + x] = 1;
+      const i = y * ww + x;
+      if (inEllipse(x, y, opts.core)) seeds[i] = SURE_OBJECT;
+      const inBox = x + 0.5 >= wbx0 && x + 0.5 < wbx1 && y + 0.5 >= wby0 && y + 0.5 < wby1;
+      initial[i] = inBox && seeds[i] !== SURE_SURFACE ? 1 : 0;
     }
-  addShadow(object, rgb, ww, wh, Math.round(opts.shadowReach * bh * fy), opts.shadowDarker);
-  // A work pixel on the object's outline averages object and surface: at a reduced size, the outline goes too.
-  if (scale < 1) object = grownByOne(object, ww, wh);
-  return toImage(object, ww, wh, win, width, height);
+
+  const object = cutRounds(work, initial, opts);
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) if (inEllipse(x, y, opts.ellipse)) object[y * ww + x] = 1;
+  return finish(object, work, Math.round(opts.shadowReach * (by1 - by0) * fy), opts, image);
+}
+
+/** A colour counts as the object's when the object's model finds it this many times likelier than the surface's. */
+const DISTINCT_RATIO = 4;
+
+export interface SeededCut extends ObjectCut {
+  /**
+   * The share of the sure object's pixels whose colour tells them from the window's band of sure surface
+   * (DISTINCT_RATIO): near 0 where the seed lies on the surface itself, and the cut only follows the photo's
+   * edges.
+   */
+  distinct: number;
+  /**
+   * The share of the pixels just inside the window's band of sure surface that the cut took: a cut that runs along
+   * the band was stopped by the window, not by the object's outline.
+   */
+  atBand: number;
+}
+
+/**
+ * The object that the pixels `seed.mask` (box-local in `seed.box`) lie on, cut as graphCutObject cuts a box's:
+ * the window is set around the seed's box, the `sure` pixels (box-local too, within the seed) are surely object,
+ * and the seed's pixels are the first guess at it. The box's ellipse is not added; the shadow is followed down
+ * from the object the cut found, by the same share of its height. No cut (an empty one) when less than
+ * `minDistinct` of the sure pixels stand out from the surface by their colour.
+ */
+export function graphCutSeeded(
+  image: RgbaImage,
+  seed: ObjectCut,
+  sure: Uint8Array,
+  options: Partial<GraphCutOptions> = {},
+  minDistinct = 0,
+): SeededCut {
+  const opts = { ...DEFAULT_GRAPH_CUT_OPTIONS, ...options };
+  const { box } = seed;
+  const none = (distinct: number) => ({ box, mask: new Uint8Array(0), distinct, atBand: 0 });
+  if (box.width <= 0 || box.height <= 0) return none(0);
+  const work = workWindow(image, box.x, box.y, box.x + box.width, box.y + box.height, opts);
+  const { win, ww, wh, fx, fy, seeds } = work;
+  // Every seed pixel marks its work pixel, so a thin stroke keeps its seeds at a reduced work size.
+  const initial = new Uint8Array(ww * wh);
+  for (let y = 0; y < box.height; y++)
+    for (let x = 0; x < box.width; x++) {
+      const k = y * box.width + x;
+      if (!seed.mask[k]) continue;
+      const i =
+        Math.min(wh - 1, Math.floor((box.y + y - win.y) * fy)) * ww +
+        Math.min(ww - 1, Math.floor((box.x + x - win.x) * fx));
+      initial[i] = 1;
+      if (sure[k]) seeds[i] = SURE_OBJECT;
+    }
+  const distinct = distinctShare(work);
+  if (distinct < minDistinct) return none(distinct);
+
+  const object = cutRounds(work, initial, opts);
+  let inner = 0,
+    taken = 0,
+    top = wh,
+    bottom = -1;
+  for (let y = 0; y < wh; y++)
+    for (let x = 0; x < ww; x++) {
+      const i = y * ww + x;
+      if (object[i]) {
+        top = Math.min(top, y);
+        bottom = y;
+      }
+      if (seeds[i] === SURE_SURFACE) continue;
+      const nextToBand =
+        (x > 0 && seeds[i - 1] === SURE_SURFACE) ||
+        (x < ww - 1 && seeds[i + 1] === SURE_SURFACE) ||
+        (y > 0 && seeds[i - ww] === SURE_SURFACE) ||
+        (y < wh - 1 && seeds[i + ww] === SURE_SURFACE);
+      if (!nextToBand) continue;
+      inner++;
+      if (object[i]) taken++;
+    }
+  const shadowRows = Math.round(opts.shadowReach * Math.max(0, bottom - top + 1));
+  return { ...finish(object, work, shadowRows, opts, image), distinct, atBand: inner ? taken / inner : 0 };
+}
+
+/** SeededCut's `distinct`: colour models of the sure object and the sure surface alone. */
+function distinctShare({ rgb, seeds, ww, wh }: Work): number {
+  const object = new ColourModel();
+  const surface = new ColourModel();
+  for (let i = 0; i < ww * wh; i++)
+    if (seeds[i] === SURE_OBJECT) object.add(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+    else if (seeds[i] === SURE_SURFACE) surface.add(rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!);
+  let sure = 0,
+    distinct = 0;
+  for (let i = 0; i < ww * wh; i++) {
+    if (seeds[i] !== SURE_OBJECT) continue;
+    sure++;
+    const [r, g, b] = [rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!];
+    if (surface.cost(r, g, b) - object.cost(r, g, b) > Math.log(DISTINCT_RATIO)) distinct++;
+  }
+  return sure ? distinct / sure : 0;
 }
 
 /** Only the parts of the cut joined to the sure object (8-connected): stray specks of object colour are surface. */

@@ -9,6 +9,7 @@ export {
 export { selectClutter, BOOKSHELF_MIN_BOOKS } from './selectClutter';
 export { hangsFromCord } from './hanging';
 export { refineBox } from './refineBox';
-export { buildClutterMask, paintStroke, type Stroke } from './buildMask';
+export { buildClutterMask } from './buildMask';
+export { paintStroke, snapStroke, type SnappedStroke, type Stroke } from './snapStroke';
 export { describeRemoval, GERMAN_CLUTTER_NAMES, NOTHING_REMOVED_DE } from './germanNames';
 export { removeClutter, clutterIn, type RemovedClutter } from './removeClutter';

@@ -1,11 +1,10 @@
 // The whole offline removal on one photo, for the builtin provider, the declutter CLI and the device brush alike:
 // detections (from the room detector, run by the caller) -> the mode's clutter, less lamps hanging from a cord
-// (hanging.ts) -> one mask with the painted strokes -> the fill (core/inpaint) -> the German description. Pure:
-// the caller decodes, detects and encodes.
+// (hanging.ts) -> one mask with the painted strokes (snapped to their objects) -> the fill (core/inpaint) -> the
+// German description. Pure: the caller decodes, detects and encodes.
 import type { Detection } from '../analysis/room/types';
 import type { RgbaImage } from '../imaging/types';
 import { inpaint, type InpaintOptions } from '../inpaint/fill';
-import { maskComponents } from '../inpaint/maskOps';
 import { buildClutterMask, type ClutterMaskOptions, type MaskedObject, type Stroke } from './buildMask';
 import type { DeclutterModeId } from './clutterLabels';
 import { describeRemoval } from './germanNames';
@@ -40,8 +39,7 @@ export function removeClutter(
   options: Partial<RemoveClutterOptions> = {},
 ): RemovedClutter {
   const clutter = clutterIn(image, detections, mode, options.clutter);
-  const { mask, objects } = buildClutterMask(image, clutter, strokes, options.mask);
-  const paintedAreas = strokes.length === 0 ? 0 : countPaintedAreas(image, strokes, options.mask);
+  const { mask, objects, paintedAreas } = buildClutterMask(image, clutter, strokes, options.mask);
   const nothing = objects.length === 0 && paintedAreas === 0;
   return {
     image: nothing ? image : inpaint(image, mask, options.fill),
@@ -63,13 +61,4 @@ export function clutterIn(
   options?: Partial<ClutterOptions>,
 ): Detection[] {
   return selectClutter(detections, mode, options).filter((d) => !hangsFromCord(image, d));
-}
-
-function countPaintedAreas(
-  image: RgbaImage,
-  strokes: readonly Stroke[],
-  options: Partial<ClutterMaskOptions> | undefined,
-): number {
-  const { mask } = buildClutterMask(image, [], strokes, options);
-  return maskComponents(mask, image.width, image.height).length;
 }
