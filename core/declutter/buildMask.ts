@@ -10,7 +10,7 @@ import { graphCutObject } from './graphCut';
 import { refineBox } from './refineBox';
 import { paintStroke, snapStroke, type Stroke } from './snapStroke';
 
-export { paintStroke, type Stroke } from './snapStroke';
+export type { Stroke } from './snapStroke';
 
 export interface ClutterMaskOptions {
   /** Round growth of every object, as a share of its box's smaller side (at least minGrowPixels). */
