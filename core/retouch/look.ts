@@ -2,6 +2,7 @@
 // The model restyles every photo toward its experts' taste (brighter, more colour). A room is corrected in full;
 // outdoors, and in a deliberate low-key shot (a lit subject in a dark surround, no room around it), the look is
 // the point: there the table is applied in part, in full only where the photo has a fault to fix (dark, clipped).
+// A low-key shot under a warm lamp still loses half of the lamp's cast, as the experts' retouches do.
 import { detectVerticals } from '../analysis/verticals';
 import { linearToSrgb, srgbToLinear } from '../imaging/color';
 import type { RgbaImage } from '../imaging/types';
@@ -106,7 +107,7 @@ export function keepChroma(lut: Lut3d): Lut3d {
 }
 
 /** Share of a low-key photo's warm lamp cast (in stops per channel) that is removed: the light stays warm. */
-export const LAMP_CAST_SHARE = 0.5;
+const LAMP_CAST_SHARE = 0.5;
 /** A cast whose mean colour's b* is below this is the scene's own colour, not lamp light. */
 const LAMP_CAST_MIN_B = 8;
 
