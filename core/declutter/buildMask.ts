@@ -38,6 +38,16 @@ export const DEFAULT_CLUTTER_MASK_OPTIONS: ClutterMaskOptions = Object.freeze({
   snapStrokes: true,
 });
 
+/**
+ * The growth of a snapped stroke: the cut already holds the object's outline and its contact shadow, so it grows by
+ * less than a detector's box and not further down. On bench:declutter's brush rows (45 objects), against the
+ * detector's growth (15 %, 12 % down): MAE 14.43 -> 13.04, gradErr 4.12 -> 3.53, the residue the same (0.50).
+ */
+const SNAPPED_GROWTH: Pick<ClutterMaskOptions, 'growShare' | 'shadowShare'> = {
+  growShare: 0.08,
+  shadowShare: 0,
+};
+
 export interface MaskedObject {
   label: CocoLabel;
   score: number;
@@ -89,7 +99,8 @@ export function buildClutterMask(
   const painted = new Uint8Array(width * height);
   for (const stroke of strokes) {
     const snap = opts.snapStrokes ? snapStroke(image, stroke) : null;
-    if (snap?.outcome === 'snapped') addGrown(painted, width, height, snap.box, snap.mask, opts);
+    if (snap?.outcome === 'snapped')
+      addGrown(painted, width, height, snap.box, snap.mask, { ...opts, ...SNAPPED_GROWTH });
     // The stroke itself always: the snap and its growth only ever add to what the host painted.
     paintStroke(painted, width, height, stroke);
   }
