@@ -259,7 +259,7 @@ export const de = {
     open: 'Retuschieren',
     openFor: '{name} retuschieren',
     title: 'Retuschieren: {name}',
-    hint: 'Male über alles, was verschwinden soll (Kabel, Flecken, Handtücher). Bei einem Gegenstand genügt ein grober Strich: Die Markierung folgt seinem Umriss und Schatten. Die Stelle wird aus der Umgebung aufgefüllt – auf deinem Gerät, offline und kostenlos.',
+    hint: 'Male über alles, was verschwinden soll (Kabel, Flecken, Handtücher). Einen Gegenstand musst du nur grob übermalen: Die Markierung folgt seinem Umriss und Schatten. Die Stelle wird aus der Umgebung aufgefüllt – auf deinem Gerät, offline und kostenlos.',
     canvas: 'Foto zum Übermalen. Mit Maus, Finger oder Stift über die zu entfernende Stelle malen.',
     brushSize: 'Pinselgröße',
     undo: 'Rückgängig',
