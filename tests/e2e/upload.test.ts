@@ -77,7 +77,8 @@ describe('upload page', () => {
       { name: 'riesig.png', mimeType: 'image/png', buffer: await elevenMegabytePng() },
       { name: '1_bedroom.jpg', mimeType: 'image/jpeg', buffer: bedroom },
     ]);
-    const text = await toastText(browser.page, 'Nicht unterstütztes Format');
+    // The 11 MB photo is read and hashed before the toast: 5 s on a quiet machine, over 15 s during a full run.
+    const text = await toastText(browser.page, 'Nicht unterstütztes Format', 60_000);
     expect(text).toContain(
       'notiz.jpg: Nicht unterstütztes Format, riesig.png: Datei zu groß (max 10MB), 1_bedroom.jpg: Bereits hochgeladen',
     );
