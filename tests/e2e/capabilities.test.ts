@@ -6,7 +6,7 @@
 
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removalScopeDe } from '../../core/declutter/removalScope';
+import { removalScopeText } from '../../web/screens/modes/ModeCard';
 import {
   modesHeading,
   openModes,
@@ -82,7 +82,7 @@ describe('what the builtin server offers', () => {
       expect(await mode.getAttribute('aria-checked')).toBe('false');
     }
     // A removal mode says what this server finds without an AI service, and what it does not.
-    await expectText(card('Entrümpeln').locator('.mode-card__scope'), removalScopeDe('declutter'));
+    await expectText(card('Entrümpeln').locator('.mode-card__scope'), removalScopeText('declutter'));
     // What it cannot do is listed last, after every mode that can be ticked.
     const pills = await page.locator('.mode-list .mode-card > .pill').allInnerTexts();
     const firstMarked = pills.indexOf(UNAVAILABLE_TEXT);

@@ -203,6 +203,18 @@ export const de = {
     waitsForConnection:
       'Du bist offline: Diese Optimierung wartet auf deinem Gerät und läuft einmal, sobald du wieder online bist.',
     onlyRoom: 'nur für Fotos: {room}',
+    /** On a removal mode's card when the server has no AI service (core/declutter/removalScope.ts). */
+    removalScope:
+      'Ohne KI-Dienst entfernt: {kinds}. Nicht erkannt: Kabel, Papiere, Kleidung und Flecken. Nichts gefunden: keine Kosten.',
+    removalKind: {
+      dishes: 'Geschirr',
+      food: 'Lebensmittel',
+      devices: 'Fernbedienungen und Elektronik',
+      bags: 'Taschen',
+      books: 'Bücher',
+      toys: 'Spielsachen',
+      smallItems: 'Kleinkram',
+    },
     /** Instead of the price, on a mode this server cannot do (no generative AI service configured). */
     needsAiServer: 'Braucht einen KI-Server',
     needsAiServerReason:

@@ -6,8 +6,8 @@
 
 import type { Mode } from '../../../core/catalog/types';
 import { isModeUnavailable, modeCost, ROOM_TYPE_LABELS } from '../../../core/catalog/modes';
-import { isDeclutterMode } from '../../../core/declutter/clutterLabels';
-import { removalScopeDe } from '../../../core/declutter/removalScope';
+import { isDeclutterMode, type DeclutterModeId } from '../../../core/declutter/clutterLabels';
+import { removalKinds } from '../../../core/declutter/removalScope';
 import { useId } from 'react';
 import { useSession } from '../../api/auth';
 import { useOnline } from '../../services/online';
@@ -37,7 +37,7 @@ export function ModeCard({
   const unavailable = !opensDialog && isModeUnavailable(mode.id, capabilities);
   const removalScope =
     isDeclutterMode(mode.id) && capabilities.removalModeIds?.includes(mode.id)
-      ? removalScopeDe(mode.id)
+      ? removalScopeText(mode.id)
       : null;
   // Ticked before this server said it cannot do it (a saved selection): it may still be unticked.
   const locked = unavailable && !selected;
@@ -104,4 +104,11 @@ export function ModeCard({
       )}
     </li>
   );
+}
+
+/** 'Ohne KI-Dienst entfernt: Geschirr, Lebensmittel und Bücher. …': the kinds joined as German lists are. */
+export function removalScopeText(modeId: DeclutterModeId): string {
+  const kinds = removalKinds(modeId).map((kind) => t(`modes.removalKind.${kind}`));
+  const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} und ${kinds.at(-1)}` : (kinds[0] ?? '');
+  return t('modes.removalScope', { kinds: list });
 }
