@@ -160,7 +160,8 @@ describe('#findBarriers', () => {
 
 // Flat synthetic regions repeat exactly, so the patch fill alone would copy them perfectly (and be trusted): the
 // structure layer is tested with the patches out of the way (patchTrust 0).
-const structure = { patchTrust: 0 };
+// The isotropic structure the continued edges are judged against: no patches, no fill along the grain.
+const structure = { patchTrust: 0, oriented: 0 };
 
 describe('#inpaint along straight edges', () => {
   it('continues a diagonal edge straight through the hole, each side keeping its colour', () => {
