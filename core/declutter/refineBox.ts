@@ -16,6 +16,8 @@ const OBJECT_RATIO = 2;
 /** Below this share of the box the cut is not trusted (a few stray pixels); above it, it cut nothing away. */
 const MIN_SHARE = 0.12;
 const MAX_SHARE = 0.92;
+/** A box at least this many times as wide as tall is a row of things (see refineBox). */
+const ROW_ASPECT = 2.5;
 /** The share of the inscribed ellipse (radii) always taken as object, whatever the colours say. */
 const CORE_ELLIPSE = 0.8;
 /**
@@ -92,9 +94,12 @@ export function refineBox(image: RgbaImage, box: PixelRegion): RefinedObject {
     }
   }
   // Keep the pieces that reach into the middle half of the box: the object, not a patch of odd floor at the edge.
+  // A box much wider than tall holds a row of things (a tea set, jars side by side): there the middle half of its
+  // height, along the whole width, so the pieces at the row's ends stay with it.
   let kept = 0;
   if (count > 0) {
-    const cx0 = x0 + (x1 - x0) / 4, cx1 = x1 - (x1 - x0) / 4, cy0 = y0 + (y1 - y0) / 4, cy1 = y1 - (y1 - y0) / 4; // prettier-ignore
+    const row = x1 - x0 >= ROW_ASPECT * (y1 - y0);
+    const cx0 = row ? x0 : x0 + (x1 - x0) / 4, cx1 = row ? x1 : x1 - (x1 - x0) / 4, cy0 = y0 + (y1 - y0) / 4, cy1 = y1 - (y1 - y0) / 4; // prettier-ignore
     const labels = labelComponents(cut, bw, clipped.height);
     const central = new Set<number>();
     for (let y = Math.ceil(cy0); y < cy1; y++) {

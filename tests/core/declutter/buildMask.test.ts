@@ -94,6 +94,37 @@ describe('#refineBox', () => {
     expect(refined.box).toEqual({ x: 50, y: 38, width: 20, height: 34 });
   });
 
+  it.each([
+    ['a row of cups in a wide box: the pieces at its ends too', 96, 1],
+    ['a box not that wide: a piece at its edge is odd surface, left', 34, 0],
+  ])('%s', (_name, width, endKept) => {
+    // Red blobs 10 px high on the grey surface: 8 px wide in the box's middle, 6 px at each end (outside the core
+    // ellipse, which is always taken).
+    const image = scene();
+    for (let y = 0; y < H; y++) {
+      for (let x = 0; x < W; x++) {
+        const v = 120 + ((x * 7 + y * 3) % 11);
+        image.data.set([v, v, v, 255], (y * W + x) * 4);
+      }
+    }
+    const left = 60 - width / 2;
+    const blobs: [number, number][] = [
+      [left + 1, 6],
+      [56, 8],
+      [left + width - 7, 6],
+    ];
+    const onBlob = (x: number, y: number) => y >= 40 && y < 50 && blobs.some(([b, w]) => x >= b && x < b + w);
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) if (onBlob(x, y)) image.data.set([200, 30, 30, 255], (y * W + x) * 4);
+    const refined = refineBox(image, { x: left, y: 38, width, height: 14 });
+    const at = (x: number, y: number) =>
+      refined.mask[(y - refined.box.y) * refined.box.width + x - refined.box.x];
+    expect(refined.method).toBe('colour');
+    expect(at(60, 45)).toBe(1);
+    expect(at(left + 1, 45)).toBe(endKept);
+    expect(at(left + width - 2, 45)).toBe(endKept);
+  });
+
   it('falls back to the inscribed ellipse where object and surface share colours', () => {
     const flat = { width: W, height: H, data: new Uint8ClampedArray(W * H * 4).fill(128) };
     const refined = refineBox(flat, { x: 40, y: 20, width: 40, height: 20 });
