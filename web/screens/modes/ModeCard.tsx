@@ -106,9 +106,10 @@ export function ModeCard({
   );
 }
 
-/** 'Ohne KI-Dienst entfernt: Geschirr, Lebensmittel und Bücher. …': the kinds joined as German lists are. */
+const GERMAN_LIST = new Intl.ListFormat('de', { type: 'conjunction' });
+
+/** 'Ohne KI-Dienst entfernt: Geschirr, Lebensmittel und Bücher. …' */
 export function removalScopeText(modeId: DeclutterModeId): string {
   const kinds = removalKinds(modeId).map((kind) => t(`modes.removalKind.${kind}`));
-  const list = kinds.length > 1 ? `${kinds.slice(0, -1).join(', ')} und ${kinds.at(-1)}` : (kinds[0] ?? '');
-  return t('modes.removalScope', { kinds: list });
+  return t('modes.removalScope', { kinds: GERMAN_LIST.format(kinds) });
 }
